@@ -1,0 +1,73 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { DbHandle } from '@ekran/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import { apiKeyPlugin } from './plugins/api-key.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { imageRoutes } from './modules/images/images.routes.ts';
+import { mediaRoutes } from './modules/playback/media.routes.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+
+/** What the app needs from outside; tests pass their own. */
+export interface AppDeps {
+  env: Env;
+  database: DbHandle;
+  /** The clock every rule reads, so tests can move time. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+  }
+}
+
+/** Builds the API without listening; server.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    // Long enough for slow clients, short enough to shed dead ones.
+    requestTimeout: 30_000,
+    disableRequestLogging: deps.env.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ekran API', version: '1.0.0', description: 'The API of the Ekran online cinema.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          session: { type: 'apiKey', in: 'cookie', name: 'ekran_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(apiKeyPlugin);
+  await app.register(sessionPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(identityRoutes);
+  await app.register(catalogRoutes);
+  await app.register(playbackRoutes);
+  await app.register(mediaRoutes);
+  await app.register(imageRoutes);
+
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  await app.ready();
+  return app;
+}

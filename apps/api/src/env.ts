@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOST: z.string().default('127.0.0.1'),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** postgres://… switches from the embedded PGlite to PostgreSQL. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** Where PGlite keeps its data when DATABASE_URL is not set. */
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  /** Seed the demo catalogue on start when the database has no titles. */
+  SEED_ON_START: bool.default(true),
+  /** HMAC secret for media URLs and session-independent signatures; at least 32 characters. */
+  MEDIA_TOKEN_SECRET: z.string().min(32).default('dev-only-media-secret-change-me-in-production-0123456789'),
+  /** Lifetime of a signed media URL. */
+  MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
+  /** Folder with the HLS demo media (media/demo in the repository). */
+  MEDIA_DIR: z.string().default('media/demo'),
+  /** Folder for generated images (posters); recreated on demand. */
+  IMAGE_CACHE_DIR: z.string().default('.data/images'),
+  /** The web client's public API key (seeded as an API client). */
+  WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
+  /** Country reported for visitors until GeoIP lookup is configured. */
+  DEFAULT_COUNTRY_CODE: z.string().length(2).toUpperCase().default('RU'),
+  /** Session lifetime, sliding. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /** Mark the session cookie Secure (behind HTTPS). */
+  COOKIE_SECURE: bool.default(false),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses process.env (or a given record); throws an error that names each bad setting. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.MEDIA_TOKEN_SECRET.startsWith('dev-only')) {
+    throw new Error('Invalid API settings:\n  MEDIA_TOKEN_SECRET: set a real secret in production');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,49 @@
+import {
+  CatalogQuerySchema,
+  CatalogResponseSchema,
+  ErrorSchema,
+  HomeQuerySchema,
+  HomeSchema,
+  TitleListQuerySchema,
+  TitleListSchema,
+  TitleSchema,
+} from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCatalogService } from './catalog.service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema };
+const AliasParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
+
+export async function catalogRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const catalog = createCatalogService(app.deps.database.db);
+
+  app.get(
+    '/api/v1/catalog',
+    { schema: { tags: ['catalog'], summary: 'The menu catalogue: genres per category', querystring: CatalogQuerySchema, response: { 200: CatalogResponseSchema, ...errors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return catalog.catalog(request.query.for_kids);
+    },
+  );
+
+  app.get(
+    '/api/v1/titles',
+    { schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
+    async (request) => catalog.listTitles(request.query),
+  );
+
+  app.get(
+    '/api/v1/home',
+    { schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
+    async (request) => catalog.home(request.query.for_kids),
+  );
+
+  app.get(
+    '/api/v1/watch/:alias',
+    { schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
+    async (request) => catalog.title(request.params.alias),
+  );
+}

@@ -1,0 +1,166 @@
+import type { CatalogResponse, Credit, Home, HomeRow, Title, TitleCard, TitleList, TitleListQuery } from '@ekran/contracts';
+import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
+import type { Db } from '@ekran/db';
+import { notFound } from '../../lib/errors.ts';
+import { posterImage } from '../images/poster-url.ts';
+import { groupGenres, toTitleCard } from './catalog.mapper.ts';
+import { createCatalogRepo, type TitleRow } from './catalog.repo.ts';
+
+const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
+const SIMILAR_COUNT = 12;
+const FILMOGRAPHY_COUNT = 6;
+
+/** The catalogue: listings, menu, home rows and title pages. */
+export function createCatalogService(db: Db) {
+  const repo = createCatalogRepo(db);
+
+  async function toCards(rows: TitleRow[]): Promise<TitleCard[]> {
+    const ids = rows.map((r) => r.id);
+    const [genreRows, seasonCounts] = await Promise.all([repo.genresOf(ids), repo.seasonCounts(ids)]);
+    const byTitle = groupGenres(genreRows);
+    return rows.map((r) => toTitleCard(r, byTitle.get(r.id) ?? [], seasonCounts.get(r.id) ?? 0));
+  }
+
+  return {
+    toCards,
+
+    async listTitles(query: TitleListQuery): Promise<TitleList> {
+      const { rows, total } = await repo.listTitles(query);
+      return { items: await toCards(rows), items_total: total, skip: query.skip, limit: query.limit };
+    },
+
+    /** spec platform §7 GET catalog: genres per category (movie, series) for the adult or the kids menu. */
+    async catalog(forKids: boolean): Promise<CatalogResponse> {
+      const rows = await repo.catalogGenres(forKids);
+      const entry = (category: 'movie' | 'series', title: string) => ({
+        category,
+        title,
+        genres: rows.filter((r) => r.kind === category).map((r) => ({ alias: r.alias, title: r.title, total: Number(r.total) })),
+      });
+      return { items: [entry('movie', forKids ? 'Мультфильмы' : 'Фильмы'), entry('series', forKids ? 'Мультсериалы' : 'Сериалы')] };
+    },
+
+    /** Home rows: new on the service, popular, then the editors' collections. */
+    async home(forKids: boolean): Promise<Home> {
+      const base = { for_kids: forKids, limit: HOME_ROW_SIZE, skip: 0 } as const;
+      const [fresh, popular, collections] = await Promise.all([
+        repo.listTitles({ ...base, sort: '-ekran_release_date' }),
+        repo.listTitles({ ...base, sort: '-popularity' }),
+        repo.listCollections(forKids),
+      ]);
+      const collectionRows = await repo.collectionTitles(collections.map((c) => c.id), forKids);
+      const allRows = [...fresh.rows, ...popular.rows, ...collectionRows.map((r) => r.title)];
+      const cards = new Map((await toCards(dedupe(allRows))).map((c) => [c._id, c]));
+      const pick = (rows: TitleRow[]) => rows.map((r) => cards.get(r.id)).filter((c): c is TitleCard => Boolean(c));
+      const rows: HomeRow[] = [
+        { alias: 'new', title: forKids ? 'Новые мультфильмы' : 'Новинки', kind: 'new', url: null, items: pick(fresh.rows) },
+        { alias: 'popular', title: forKids ? 'Любимые мультфильмы' : 'Популярное', kind: 'popular', url: null, items: pick(popular.rows) },
+      ];
+      for (const c of collections) {
+        const items = pick(collectionRows.filter((r) => r.collectionId === c.id).map((r) => r.title)).slice(0, HOME_ROW_SIZE);
+        if (items.length > 0) rows.push({ alias: c.alias, title: c.title, kind: 'collection', url: `/collection/${c.alias}`, items });
+      }
+      return { rows };
+    },
+
+    /** spec platform §3 Title: everything the title page shows. */
+    async title(alias: string): Promise<Title> {
+      const row = await repo.titleByAlias(alias);
+      if (!row) throw notFound(`Title ${alias}`);
+      const [genreRows, countryRows, creditRows, seasonRows, extraRows] = await Promise.all([
+        repo.genresOf([row.id]),
+        repo.countriesOf(row.id),
+        repo.creditsOf(row.id),
+        row.kind === 'series' ? repo.seasonsOf(row.id) : Promise.resolve([]),
+        repo.extrasOf(row.id),
+      ]);
+      const genreAliases = genreRows.map((g) => g.alias);
+      const [similarRows, filmRows] = await Promise.all([
+        repo.similar(row.id, genreAliases, row.forKids, SIMILAR_COUNT),
+        repo.filmographies([...new Set(creditRows.map((c) => c.person.id))], row.id),
+      ]);
+      const films = new Map<string, { alias: string; title: string; year: number }[]>();
+      for (const f of filmRows) {
+        const list = films.get(f.personId) ?? [];
+        if (list.length < FILMOGRAPHY_COUNT) list.push({ alias: f.alias, title: f.title, year: f.year });
+        films.set(f.personId, list);
+      }
+      const creditsFor = (role: string): Credit[] =>
+        creditRows
+          .filter((c) => c.role === role && c.person.name && c.person.alias) // spec platform §3: only entries with name and alias
+          .map((c) => ({
+            name: c.person.name,
+            alias: c.person.alias,
+            name_original: c.person.nameOriginal,
+            character_name: c.characterName,
+            photo: null,
+            biography: c.person.biography,
+            filmography: films.get(c.person.id) ?? [],
+          }));
+      const seasonsMap = new Map<number, Title['items'][number]>();
+      for (const { season, episode } of seasonRows) {
+        const s = seasonsMap.get(season.number) ?? { number: season.number, title: season.title, episodes: [] };
+        s.episodes.push({
+          number: episode.number,
+          title: episode.title,
+          description: episode.description,
+          duration_minutes: episode.durationMinutes,
+          ekran_id: episode.id,
+          is_preview: episode.isPreview,
+        });
+        seasonsMap.set(season.number, s);
+      }
+      const trailer = extraRows.find((e) => e.kind === 'trailer');
+      return {
+        _cls: row.kind === 'series' ? 'Product.Series' : 'Product.Movie',
+        _id: row.id,
+        uid: row.id,
+        title: row.title,
+        title_original: row.titleOriginal,
+        alias: row.alias,
+        genres: genreRows.map((g) => ({ alias: g.alias, title: g.title })),
+        release_date: row.releaseDate,
+        ekran_release_date: row.ekranReleaseDate,
+        year: row.year,
+        description: row.description,
+        horizontal_poster: posterImage(row.poster, 'horizontal'),
+        vertical_poster: posterImage(row.poster, 'vertical'),
+        rating_age: RatingAgeSchema.parse(row.ratingAge),
+        rating_ekran: row.ratingEkran,
+        additional_content: extraRows.map((e) => ({
+          _id: e.id,
+          uid: e.id,
+          kind: e.kind,
+          title: e.title,
+          description: e.description,
+          packshot: posterImage({ ...row.poster, seed: row.poster.seed + e.position + 1 }, 'horizontal'),
+          video_src: ApiPath.playbackCheck(e.id),
+        })),
+        hashtags: row.hashtags,
+        similar: await toCards(similarRows),
+        cast: creditsFor('actor'),
+        directors: creditsFor('director'),
+        operators: creditsFor('operator'),
+        producers: creditsFor('producer'),
+        writers: creditsFor('writer'),
+        composers: creditsFor('composer'),
+        origin_countries: countryRows,
+        locales: row.locales,
+        seo: { subject: row.seoSubject },
+        duration_minutes: row.durationMinutes,
+        is_disabled: row.isDisabled,
+        unavailable_by_geo: false,
+        for_kids: row.forKids,
+        is_free: row.isFree,
+        items: [...seasonsMap.values()],
+        playback_options: { url: ApiPath.playbackCheck(row.id) },
+        trailer_src: trailer ? ApiPath.playbackCheck(trailer.id) : null,
+      };
+    },
+  };
+}
+
+function dedupe(rows: TitleRow[]): TitleRow[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+}

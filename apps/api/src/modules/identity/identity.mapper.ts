@@ -1,0 +1,54 @@
+import type { AuthData } from '@ekran/contracts';
+import type { DeviceRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
+
+const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;
+type Language = (typeof LANGUAGES)[number];
+const asLanguage = (v: string): Language => ((LANGUAGES as readonly string[]).includes(v) ? (v as Language) : 'ru');
+
+/** spec platform §3 Auth data from rows. */
+export function toAuthData(input: {
+  user: UserRow;
+  profile: ProfileRow;
+  devices: DeviceRow[];
+  subscriptions: SubscriptionRow[];
+  token: string;
+  countryCode: string;
+  trialIsAvailable: boolean;
+}): AuthData {
+  const { user, profile } = input;
+  return {
+    _id: user.id,
+    profile_id: profile.id,
+    email: user.email,
+    phone: user.phone,
+    virtual: user.isVirtual,
+    profile_for_child: profile.isChild,
+    current_country_code: input.countryCode,
+    need_credentials: !user.isVirtual && !user.email && !user.phone,
+    apple_id: null,
+    google_id: null,
+    apple_info: { email: null },
+    vk_info: { email: null, phone: null },
+    devices: input.devices.map((d) => ({ type: d.deviceType, uid: d.deviceUid })),
+    subscriptions: input.subscriptions.map((s) => ({
+      _id: s.id,
+      tariff_id: s.tariffId,
+      status: s.status,
+      started_at: s.startedAt.toISOString(),
+      expires_at: s.expiresAt.toISOString(),
+      reccurent: s.isRecurrent,
+      googleplay_id: null,
+      itunes_product_id: null,
+      huawei_id: null,
+    })),
+    externals: [],
+    ab: [],
+    tags: [],
+    language: { interface: asLanguage(user.interfaceLanguage) },
+    authentication_token: input.token,
+    partner: { name: null },
+    pin_status: 'none',
+    trial_is_available: input.trialIsAvailable,
+    mf_info: { is_mf: false, mf_pop_up: null },
+  };
+}

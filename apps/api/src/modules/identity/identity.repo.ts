@@ -1,0 +1,87 @@
+import { devices, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Drizzle queries of accounts, devices and sessions; no rules. */
+export function createIdentityRepo(db: Db) {
+  return {
+    /** Creates a virtual user with one main profile, its device and a session, atomically. */
+    async createVirtualUserSession(input: {
+      countryCode: string;
+      trafficSource: string | null;
+      isChild: boolean;
+      deviceUid: string;
+      deviceType: string;
+      tokenHash: string;
+      apiClientId: string;
+      expiresAt: Date;
+    }) {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ isVirtual: true, countryCode: input.countryCode, trafficSource: input.trafficSource })
+          .returning();
+        if (!user) throw new Error('insert users returned nothing');
+        const [profile] = await tx
+          .insert(profiles)
+          .values({ userId: user.id, name: input.isChild ? 'Детский' : 'Основной', isChild: input.isChild, isMain: true })
+          .returning();
+        if (!profile) throw new Error('insert profiles returned nothing');
+        const [device] = await tx
+          .insert(devices)
+          .values({ userId: user.id, deviceUid: input.deviceUid, deviceType: input.deviceType })
+          .returning();
+        if (!device) throw new Error('insert devices returned nothing');
+        await tx.insert(sessions).values({
+          tokenHash: input.tokenHash,
+          userId: user.id,
+          profileId: profile.id,
+          deviceId: device.id,
+          apiClientId: input.apiClientId,
+          expiresAt: input.expiresAt,
+        });
+        return { user, profile };
+      });
+    },
+
+    /** The live session for a token hash with its user and profile. */
+    async findSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users, profile: profiles })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async touchSession(sessionId: string, now: Date, expiresAt: Date) {
+      await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+    },
+
+    listDevices(userId: string) {
+      return db.select().from(devices).where(eq(devices.userId, userId)).orderBy(asc(devices.createdAt));
+    },
+
+    /** Subscriptions that have not yet expired, newest first. */
+    listLiveSubscriptions(userId: string, now: Date) {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now)))
+        .orderBy(desc(subscriptions.expiresAt));
+    },
+
+    /** Whether the user ever had a subscription (a trial is for first-timers). */
+    async hasAnySubscription(userId: string) {
+      const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type IdentityRepo = ReturnType<typeof createIdentityRepo>;

@@ -1,0 +1,95 @@
+import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
+import type { AppDeps } from '../../app.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { toAuthData } from './identity.mapper.ts';
+import { createIdentityRepo } from './identity.repo.ts';
+
+/** What a route knows about its caller. */
+export interface SessionContext {
+  sessionId: string;
+  userId: string;
+  profileId: string;
+  deviceId: string | null;
+  isVirtual: boolean;
+  isChild: boolean;
+  countryCode: string;
+  token: string;
+}
+
+const DAY_MS = 86_400_000;
+// Refresh the sliding expiry at most this often, so reads do not write on every call.
+const TOUCH_EVERY_MS = 10 * 60_000;
+
+/** Accounts and sessions: device login, refresh, session resolution. */
+export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+  const repo = createIdentityRepo(deps.database.db);
+  const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
+
+  async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
+    const now = deps.now();
+    const [devices, subscriptions, hadAny] = await Promise.all([
+      repo.listDevices(ctx.userId),
+      repo.listLiveSubscriptions(ctx.userId, now),
+      repo.hasAnySubscription(ctx.userId),
+    ]);
+    return toAuthData({ user, profile, devices, subscriptions, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: !hadAny });
+  }
+
+  return {
+    /** spec platform §4 Session: a device login creates a virtual user with its own session. */
+    async deviceLogin(input: DeviceLoginRequest, apiClientId: string): Promise<AuthData> {
+      const token = newToken();
+      const now = deps.now();
+      const countryCode = deps.env.DEFAULT_COUNTRY_CODE;
+      const { user, profile } = await repo.createVirtualUserSession({
+        countryCode,
+        trafficSource: input.traffic_source ?? null,
+        isChild: input.is_child,
+        deviceUid: input.device_id,
+        deviceType: input.device_type,
+        tokenHash: hashToken(token),
+        apiClientId,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      return authData({ userId: user.id, token, countryCode }, user, profile);
+    },
+
+    /** spec platform §7 auth refresh: the current user data, or 401 for an unknown or expired token. */
+    async refresh(token: string | undefined): Promise<AuthData> {
+      if (!token) throw unauthorized('No session token');
+      const found = await repo.findSession(hashToken(token), deps.now());
+      if (!found) throw unauthorized('Session expired or unknown');
+      await repo.touchSession(found.session.id, deps.now(), new Date(deps.now().getTime() + ttlMs));
+      return authData({ userId: found.user.id, token, countryCode: deps.env.DEFAULT_COUNTRY_CODE }, found.user, found.profile);
+    },
+
+    /** The session behind a token, or null; extends its sliding expiry now and then. */
+    async resolveSession(token: string): Promise<SessionContext | null> {
+      if (token.length < 16 || token.length > 256) return null;
+      const now = deps.now();
+      const found = await repo.findSession(hashToken(token), now);
+      if (!found) return null;
+      if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+      }
+      return {
+        sessionId: found.session.id,
+        userId: found.user.id,
+        profileId: found.profile.id,
+        deviceId: found.session.deviceId,
+        isVirtual: found.user.isVirtual,
+        isChild: found.profile.isChild,
+        countryCode: deps.env.DEFAULT_COUNTRY_CODE,
+        token,
+      };
+    },
+
+    /** Whether the user holds a subscription that entitles playback now. */
+    async hasActiveSubscription(userId: string): Promise<boolean> {
+      const live = await repo.listLiveSubscriptions(userId, deps.now());
+      return live.some((s) => s.status === 'active' || s.status === 'trial' || s.status === 'grace');
+    },
+  };
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,37 @@
+import { ErrorSchema, PlaybackCheckQuerySchema, PlaybackCheckSchema, ProductPlaybackSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../plugins/session.ts';
+import { createPlaybackService } from './playback.service.ts';
+
+const UidParams = z.object({ uid: z.uuid('uid must be a UUID') });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export async function playbackRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const playback = createPlaybackService(app.deps);
+
+  app.get(
+    '/api/v1/play/:uid',
+    { schema: { tags: ['playback'], summary: 'What the player loads for a movie, episode or extra', params: UidParams, response: { 200: ProductPlaybackSchema, ...errors } } },
+    async (request) => playback.product(request.params.uid),
+  );
+
+  app.get(
+    '/api/v1/playback/:uid',
+    {
+      schema: {
+        tags: ['playback'],
+        summary: 'Playback check: signed stream URLs when entitled, else upgrade options',
+        params: UidParams,
+        querystring: PlaybackCheckQuerySchema,
+        response: { 200: PlaybackCheckSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return playback.check(request.params.uid, requireSession(request));
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { SESSION_COOKIE } from '@ekran/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/errors.ts';
+import { createIdentityService, type SessionContext } from '../modules/identity/identity.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session, or null for a call without a valid token. */
+    session: SessionContext | null;
+  }
+}
+
+/** The bearer token from Authorization, the auth_token query/body field, or the session cookie. */
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  const q = (request.query as Record<string, unknown> | undefined)?.auth_token;
+  if (typeof q === 'string' && q) return q;
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** The session of the caller, or 401. */
+export function requireSession(request: FastifyRequest): SessionContext {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+/** Resolves the caller's session once per request, for every route that may use it. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const identity = createIdentityService(app.deps);
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const token = tokenFrom(request);
+    if (token) request.session = await identity.resolveSession(token);
+  });
+});

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { openDatabase, resolvePaths, seed } from './bootstrap.ts';
+import { loadEnv } from './env.ts';
+
+async function main() {
+  let env;
+  try {
+    env = resolvePaths(loadEnv());
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const logger = { level: env.LOG_LEVEL, ...(env.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) };
+  const database = await openDatabase(env);
+  if (env.SEED_ON_START) {
+    const seeded = await seed(env, database);
+    if (seeded) console.log(`Seeded the demo catalogue: ${seeded.titles} titles, ${seeded.episodes} episodes, ${seeded.people} people.`);
+  }
+  const app = await buildApp({ env, database, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.API_HOST, port: env.API_PORT });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

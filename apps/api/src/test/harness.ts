@@ -1,0 +1,86 @@
+import { createDb, type DbHandle } from '@ekran/db';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadEnv, type Env } from '../env.ts';
+import { fromRoot } from '../lib/paths.ts';
+import { createFactories } from './factories.ts';
+
+export const TEST_API_KEY = 'test-web-key-0001';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a database of its own created now and dropped by close().
+ */
+async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await createDb({ migrationsDir: fromRoot('packages/db/drizzle') });
+    return { database, drop: async () => undefined };
+  }
+  const name = `ekran_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDb({ databaseUrl: url.toString(), poolSize: 4, migrationsDir: fromRoot('packages/db/drizzle') });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** buildApp() over a fresh migrated database, with factories and a clock tests can move. */
+export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    MEDIA_DIR: fromRoot('media/demo'),
+    IMAGE_CACHE_DIR: mkdtempSync(path.join(tmpdir(), 'ekran-images-')),
+    WEB_API_KEY: TEST_API_KEY,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const clock = { now: new Date('2026-11-21T12:00:00Z') };
+  const app = await buildApp({ env, database, now: () => clock.now });
+  const make = createFactories(database.db);
+  await make.apiClient({ key: TEST_API_KEY });
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    clock,
+    make,
+    headers: { 'x-api-key': TEST_API_KEY },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Device login through the API; returns the token and a cookie header for later calls. */
+export async function loginDevice(t: TestApp, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/device-login',
+    headers: t.headers,
+    payload: { device_id: `test-device-${Math.random().toString(36).slice(2, 12)}`, device_type: 'web', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`device login failed: ${res.statusCode} ${res.body}`);
+  const data = res.json() as { authentication_token: string; _id: string; profile_id: string };
+  return { ...data, token: data.authentication_token, auth: { ...t.headers, cookie: `ekran_token=${data.authentication_token}` } };
+}

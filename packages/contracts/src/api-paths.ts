@@ -1,0 +1,23 @@
+/** Every API path in one place; the API serves them all below /api so the web origin can proxy it as-is. */
+export const ApiPath = {
+  live: '/api/health/live',
+  ready: '/api/health/ready',
+  openapi: '/api/openapi.json',
+  deviceLogin: '/api/v1/auth/device-login',
+  authRefresh: '/api/v1/auth/refresh',
+  catalog: '/api/v1/catalog',
+  home: '/api/v1/home',
+  titles: '/api/v1/titles',
+  watch: (alias: string) => `/api/v1/watch/${encodeURIComponent(alias)}`,
+  play: (uid: string) => `/api/v1/play/${encodeURIComponent(uid)}`,
+  playbackCheck: (uid: string) => `/api/v1/playback/${encodeURIComponent(uid)}`,
+  image: '/api/v1/images',
+  media: '/api/media',
+} as const;
+
+/** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */
+export const API_KEY_HEADER = 'x-api-key';
+/** The cookie that carries the session token on the web origin. */
+export const SESSION_COOKIE = 'ekran_token';
+/** The cookie that carries the web device id. */
+export const DEVICE_COOKIE = 'ekran_device';

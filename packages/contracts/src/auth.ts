@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** spec platform §7 POST device login. */
+export const DeviceLoginRequestSchema = z
+  .object({
+    device_id: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, 'device_id may hold letters, digits and . _ : -'),
+    device_type: z.enum(['web', 'android', 'ios', 'smarttv']),
+    traffic_source: z.string().trim().max(64).nullish(),
+    is_child: z.boolean().default(false),
+  })
+  .meta({ id: 'DeviceLoginRequest' });
+export type DeviceLoginRequest = z.infer<typeof DeviceLoginRequestSchema>;
+
+/** spec platform §7 POST auth refresh: the token may come in the body, else the cookie or header. */
+export const AuthRefreshRequestSchema = z.object({ auth_token: z.string().min(16).max(256).optional() }).meta({ id: 'AuthRefreshRequest' });
+
+/** spec platform §3 Experiment. */
+export const ExperimentSchema = z.object({ exp_name: z.string(), group_name: z.string(), exp_id: z.string(), group_id: z.string() });
+export type Experiment = z.infer<typeof ExperimentSchema>;
+
+export const AuthSubscriptionSchema = z.object({
+  _id: z.string(),
+  tariff_id: z.string(),
+  status: z.enum(['active', 'trial', 'grace', 'expired', 'cancelled']),
+  started_at: z.string(),
+  expires_at: z.string(),
+  reccurent: z.boolean(),
+  googleplay_id: z.string().nullable(),
+  itunes_product_id: z.string().nullable(),
+  huawei_id: z.string().nullable(),
+});
+
+/** spec platform §3 Auth data (current user and profile). */
+export const AuthDataSchema = z
+  .object({
+    _id: z.string(),
+    profile_id: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    virtual: z.boolean(),
+    profile_for_child: z.boolean(),
+    current_country_code: z.string().length(2),
+    need_credentials: z.boolean(),
+    apple_id: z.string().nullable(),
+    google_id: z.string().nullable(),
+    apple_info: z.object({ email: z.string().nullable() }),
+    vk_info: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+    devices: z.array(z.object({ type: z.string(), uid: z.string() })),
+    subscriptions: z.array(AuthSubscriptionSchema),
+    externals: z.array(z.object({ name: z.string(), expires_at: z.string().nullable() })),
+    ab: z.array(ExperimentSchema),
+    tags: z.array(z.string()),
+    language: z.object({ interface: z.enum(['ru', 'en', 'sr', 'bg', 'hr']) }),
+    authentication_token: z.string(),
+    partner: z.object({ name: z.string().nullable() }),
+    pin_status: z.enum(['none', 'create', 'required', 'skip']),
+    trial_is_available: z.boolean(),
+    mf_info: z.object({ is_mf: z.boolean(), mf_pop_up: z.string().nullable() }),
+  })
+  .meta({ id: 'AuthData' });
+export type AuthData = z.infer<typeof AuthDataSchema>;

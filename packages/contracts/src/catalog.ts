@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ImageSchema, QueryBooleanSchema, RatingAgeSchema, pagedSchema } from './common.ts';
+
+export const GenreRefSchema = z.object({ alias: z.string(), title: z.string() });
+export type GenreRef = z.infer<typeof GenreRefSchema>;
+
+/** spec platform §7 GET catalog query. */
+export const CatalogQuerySchema = z.object({
+  device_type: z.enum(['web', 'android', 'ios', 'smarttv']).default('web'),
+  locale: z.enum(['ru', 'en']).default('ru'),
+  for_kids: QueryBooleanSchema.default(false),
+});
+
+/** spec catalogue §3 Catalog entry (menu): a category with its genres. */
+export const CatalogEntrySchema = z.object({
+  category: z.enum(['movie', 'series']),
+  title: z.string(),
+  genres: z.array(GenreRefSchema.extend({ total: z.number().int() })),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
+export const CatalogResponseSchema = z.object({ items: z.array(CatalogEntrySchema) }).meta({ id: 'Catalog' });
+export type CatalogResponse = z.infer<typeof CatalogResponseSchema>;
+
+export const TitleClsSchema = z.enum(['Product.Movie', 'Product.Series']);
+
+/** A title as a card in rows and grids (spec catalogue §3 Title, catalogue view). */
+export const TitleCardSchema = z
+  .object({
+    _cls: TitleClsSchema,
+    _id: z.string(),
+    uid: z.string(),
+    alias: z.string(),
+    title: z.string(),
+    genres: z.array(GenreRefSchema),
+    release_date: z.string(),
+    ekran_release_date: z.string(),
+    year: z.number().int(),
+    rating_age: RatingAgeSchema,
+    rating_ekran: z.number(),
+    for_kids: z.boolean(),
+    is_free: z.boolean(),
+    duration_minutes: z.number().int().nullable(),
+    seasons_count: z.number().int(),
+    horizontal_poster: ImageSchema,
+    vertical_poster: ImageSchema,
+  })
+  .meta({ id: 'TitleCard' });
+export type TitleCard = z.infer<typeof TitleCardSchema>;
+
+/** Categories of the category pages (spec platform §2 Category pages). */
+export const CategorySchema = z.enum(['movies', 'series', 'animation']);
+export type Category = z.infer<typeof CategorySchema>;
+
+/** Sort aliases; a leading minus means descending (spec catalogue §3 Sort option). */
+export const SortSchema = z.enum(['-popularity', 'popularity', '-ekran_release_date', '-rating_ekran', '-year', 'year', 'title']);
+
+export const TitleListQuerySchema = z.object({
+  category: CategorySchema.optional(),
+  genre: z.string().regex(/^[a-z0-9-]+$/).max(40).optional(),
+  year: z.coerce.number().int().min(1900).max(2100).optional(),
+  country: z.string().regex(/^[a-z]{2}$/).optional(),
+  for_kids: QueryBooleanSchema.default(false),
+  sort: SortSchema.default('-popularity'),
+  limit: z.coerce.number().int().min(1).max(100).default(40),
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type TitleListQuery = z.infer<typeof TitleListQuerySchema>;
+export const TitleListSchema = pagedSchema(TitleCardSchema).meta({ id: 'TitleList' });
+export type TitleList = z.infer<typeof TitleListSchema>;
+
+export const HomeQuerySchema = z.object({ for_kids: QueryBooleanSchema.default(false) });
+/** A home row: a collection of titles. */
+export const HomeRowSchema = z.object({
+  alias: z.string(),
+  title: z.string(),
+  kind: z.enum(['collection', 'new', 'popular', 'free']),
+  url: z.string().nullable(),
+  items: z.array(TitleCardSchema),
+});
+export type HomeRow = z.infer<typeof HomeRowSchema>;
+export const HomeSchema = z.object({ rows: z.array(HomeRowSchema) }).meta({ id: 'Home' });
+export type Home = z.infer<typeof HomeSchema>;

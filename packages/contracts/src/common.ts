@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with. */
+export const ErrorSchema = z
+  .object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ApiError = z.infer<typeof ErrorSchema>;
+
+/** Error codes the API answers with (spec platform §8 names the device ones). */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Unauthorized: 'UNAUTHORIZED',
+  InvalidApiKey: 'INVALID_API_KEY',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  RateLimited: 'RATE_LIMITED',
+  Internal: 'INTERNAL',
+  Unavailable: 'UNAVAILABLE',
+  DeviceCountExceeded: 'DEVICE_COUNT_EXCEEDED',
+  DeviceNotRegistered: 'DEVICE_NOT_REGISTERED',
+  InvalidMediaToken: 'INVALID_MEDIA_TOKEN',
+} as const;
+
+/** Age ratings used by the catalogue (spec platform §9 age-rating map). */
+export const RatingAgeSchema = z.enum(['0+', '6+', '8+', '13+', '16+', '17+', '18+']);
+
+/** A boolean sent in a query string as true/false (also 1/0). */
+export const QueryBooleanSchema = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .transform((v) => v === 'true' || v === '1' || v === 'True');
+
+/** An image the API can resize: clients append w, q and type (spec platform §7). */
+export const ImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+/** Paged list envelope (spec platform §4 Lists: skip advances by page size, capped at items_total). */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), items_total: z.number().int(), skip: z.number().int(), limit: z.number().int() });
+
+export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()).optional() });

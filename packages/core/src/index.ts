@@ -1,0 +1,18 @@
+// @ekran/core: business rules and constants, pure and isomorphic.
+
+export * from './age-rating.ts';
+export * from './archive.ts';
+export * from './breadcrumbs.ts';
+export * from './constants.ts';
+export * from './contact.ts';
+export * from './device.ts';
+export * from './experiments.ts';
+export * from './grid.ts';
+export * from './language.ts';
+export * from './menu.ts';
+export * from './paging.ts';
+export * from './plural.ts';
+export * from './price.ts';
+export * from './shell.ts';
+export * from './text.ts';
+export * from './trial.ts';

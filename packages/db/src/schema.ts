@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- clients, users, sessions
+
+/** API clients: every call carries one of these keys (spec platform §7). */
+export const apiClients = pgTable('api_clients', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  platform: text('platform').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** An account: virtual (anonymous, made by device login) until it signs up (spec platform §4 Session). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    isVirtual: boolean('is_virtual').notNull().default(true),
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    countryCode: text('country_code').notNull().default('RU'),
+    trafficSource: text('traffic_source'),
+    interfaceLanguage: text('interface_language').notNull().default('ru'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isChild: boolean('is_child').notNull().default(false),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profiles_user_idx').on(t.userId)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceUid: text('device_uid').notNull(),
+    deviceType: text('device_type').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('devices_user_uid_key').on(t.userId, t.deviceUid)],
+);
+
+/** Sessions hold only a hash of the bearer token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    apiClientId: uuid('api_client_id').notNull().references(() => apiClients.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- billing (modelled now, sold in a later issue)
+
+/** spec platform §3 Tariff. */
+export const tariffs = pgTable('tariffs', {
+  id: id(),
+  alias: text('alias').notNull().unique(),
+  title: text('title').notNull(),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  currency: text('currency').notNull().default('RUB'),
+  durationDays: integer('duration_days').notNull(),
+  weight: integer('weight').notNull().default(0),
+  allowTrial: boolean('allow_trial').notNull().default(false),
+  trialDays: integer('trial_days').notNull().default(7),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const subscriptionStatus = pgEnum('subscription_status', ['active', 'trial', 'grace', 'expired', 'cancelled']);
+
+/** A user's subscription; entitlement is status active/trial/grace with expires_at in the future. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tariffId: uuid('tariff_id').notNull().references(() => tariffs.id),
+    status: subscriptionStatus('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    isRecurrent: boolean('is_recurrent').notNull().default(true),
+    source: text('source').notNull().default('card'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const genres = pgTable('genres', {
+  id: id(),
+  alias: text('alias').notNull().unique(),
+  title: text('title').notNull(),
+  titleEn: text('title_en').notNull(),
+  position: smallint('position').notNull().default(0),
+});
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  title: text('title').notNull(),
+});
+
+export const people = pgTable('people', {
+  id: id(),
+  alias: text('alias').notNull().unique(),
+  name: text('name').notNull(),
+  nameOriginal: text('name_original'),
+  biography: text('biography'),
+  birthDate: date('birth_date', { mode: 'string' }),
+});
+
+/** Demo media: HLS assets on disk under MEDIA_DIR, referenced by slug. */
+export const mediaAssets = pgTable('media_assets', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  kind: text('kind').notNull(),
+  durationSeconds: numeric('duration_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+  renditions: jsonb('renditions').$type<{ name: string; width: number; height: number; bandwidth: number; codecs: string }[]>().notNull(),
+});
+
+export const titleKind = pgEnum('title_kind', ['movie', 'series']);
+
+export const titles = pgTable(
+  'titles',
+  {
+    id: id(),
+    alias: text('alias').notNull().unique(),
+    kind: titleKind('kind').notNull(),
+    title: text('title').notNull(),
+    titleOriginal: text('title_original'),
+    description: text('description').notNull(),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    ekranReleaseDate: date('ekran_release_date', { mode: 'string' }).notNull(),
+    year: smallint('year').notNull(),
+    durationMinutes: smallint('duration_minutes'),
+    ratingAge: text('rating_age').notNull(),
+    ratingEkran: numeric('rating_ekran', { precision: 3, scale: 1, mode: 'number' }).notNull(),
+    popularity: integer('popularity').notNull().default(0),
+    isAnimation: boolean('is_animation').notNull().default(false),
+    forKids: boolean('for_kids').notNull().default(false),
+    isFree: boolean('is_free').notNull().default(false),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    locales: text('locales').array().notNull().default(sql`'{ru}'::text[]`),
+    seoSubject: text('seo_subject').notNull(),
+    poster: jsonb('poster').$type<{ hue: number; hue2: number; pattern: string; seed: number }>().notNull(),
+    mediaAssetId: uuid('media_asset_id').references(() => mediaAssets.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('titles_popularity_idx').on(t.popularity),
+    index('titles_kind_idx').on(t.kind, t.isAnimation, t.forKids),
+  ],
+);
+
+export const titleGenres = pgTable(
+  'title_genres',
+  {
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    genreId: uuid('genre_id').notNull().references(() => genres.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.genreId] }), index('title_genres_genre_idx').on(t.genreId)],
+);
+
+export const titleCountries = pgTable(
+  'title_countries',
+  {
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull().references(() => countries.code),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.countryCode] })],
+);
+
+export const creditRole = pgEnum('credit_role', ['actor', 'director', 'writer', 'producer', 'composer', 'operator']);
+
+export const credits = pgTable(
+  'credits',
+  {
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    role: creditRole('role').notNull(),
+    characterName: text('character_name'),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.personId, t.role] }), index('credits_person_idx').on(t.personId)],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: id(),
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [uniqueIndex('seasons_title_number_key').on(t.titleId, t.number)],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: id(),
+    seasonId: uuid('season_id').notNull().references(() => seasons.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    durationMinutes: smallint('duration_minutes').notNull(),
+    isPreview: boolean('is_preview').notNull().default(false),
+    mediaAssetId: uuid('media_asset_id').notNull().references(() => mediaAssets.id),
+  },
+  (t) => [uniqueIndex('episodes_season_number_key').on(t.seasonId, t.number)],
+);
+
+/** Trailers and extras (spec platform §3 additional_content); always free to watch. */
+export const extras = pgTable(
+  'extras',
+  {
+    id: id(),
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'trailer' | 'extra'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    position: smallint('position').notNull().default(0),
+    mediaAssetId: uuid('media_asset_id').notNull().references(() => mediaAssets.id),
+  },
+  (t) => [uniqueIndex('extras_title_position_key').on(t.titleId, t.position)],
+);
+
+export const collections = pgTable('collections', {
+  id: id(),
+  alias: text('alias').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  forKids: boolean('for_kids').notNull().default(false),
+  position: smallint('position').notNull().default(0),
+});
+
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: uuid('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    titleId: uuid('title_id').notNull().references(() => titles.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.titleId] })],
+);

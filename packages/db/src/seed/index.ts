@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  apiClients, collectionItems, collections, countries, credits, episodes, extras, genres, mediaAssets, people, seasons,
+  tariffs, titleCountries, titleGenres, titles,
+} from '../schema.ts';
+import { generateCatalogue } from './content/index.ts';
+import type { SeedCatalogue } from './content/types.ts';
+
+export type { SeedCatalogue } from './content/types.ts';
+export { generateCatalogue } from './content/index.ts';
+
+/** One asset of media/demo/manifest.json. */
+export interface MediaManifestEntry {
+  slug: string;
+  kind: 'feature' | 'trailer';
+  durationSeconds: number;
+  renditions: { name: string; width: number; height: number; bandwidth: number; codecs: string }[];
+}
+
+export interface SeedOptions {
+  media: MediaManifestEntry[];
+  /** API clients to register (the web client's public key at least). */
+  apiClients: { key: string; name: string; platform: string }[];
+  catalogue?: SeedCatalogue;
+}
+
+export interface SeedResult { titles: number; people: number; episodes: number; collections: number }
+
+const CHUNK = 400;
+async function inChunks<T>(rows: T[], run: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await run(rows.slice(i, i + CHUNK));
+}
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** The tariff every playback upgrade offers until billing lands its full list (spec platform §9: default trial 7 days). */
+export const BASE_TARIFFS = [
+  { alias: 'month', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7 },
+];
+
+/**
+ * Seeds the demo catalogue. Deterministic (the generator is seeded) and idempotent: every row is upserted
+ * on its natural key, so a second run changes nothing.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const catalogue = options.catalogue ?? generateCatalogue();
+  return db.transaction(async (tx) => {
+    await tx.insert(apiClients).values(options.apiClients).onConflictDoNothing({ target: apiClients.key });
+    await tx
+      .insert(tariffs)
+      .values(BASE_TARIFFS)
+      .onConflictDoUpdate({ target: tariffs.alias, set: { title: excluded('title'), price: excluded('price') } });
+
+    const mediaRows = await tx
+      .insert(mediaAssets)
+      .values(options.media.map((m) => ({ slug: m.slug, kind: m.kind, durationSeconds: m.durationSeconds, renditions: m.renditions })))
+      .onConflictDoUpdate({ target: mediaAssets.slug, set: { durationSeconds: excluded('duration_seconds'), renditions: excluded('renditions') } })
+      .returning({ id: mediaAssets.id, slug: mediaAssets.slug });
+    const mediaId = (slug: string) => {
+      const row = mediaRows.find((m) => m.slug === slug);
+      if (!row) throw new Error(`seed: media asset ${slug} is not in media/demo/manifest.json`);
+      return row.id;
+    };
+
+    const genreRows = await tx
+      .insert(genres)
+      .values(catalogue.genres.map((g, i) => ({ alias: g.alias, title: g.title, titleEn: g.titleEn, position: i })))
+      .onConflictDoUpdate({ target: genres.alias, set: { title: excluded('title'), titleEn: excluded('title_en'), position: excluded('position') } })
+      .returning({ id: genres.id, alias: genres.alias });
+    const genreId = new Map(genreRows.map((g) => [g.alias, g.id]));
+
+    await tx.insert(countries).values(catalogue.countries).onConflictDoUpdate({ target: countries.code, set: { title: excluded('title') } });
+
+    const personId = new Map<string, string>();
+    await inChunks(catalogue.people, async (chunk) => {
+      const rows = await tx
+        .insert(people)
+        .values(chunk.map((p) => ({ alias: p.alias, name: p.name, nameOriginal: p.nameOriginal, biography: p.biography, birthDate: p.birthDate })))
+        .onConflictDoUpdate({ target: people.alias, set: { name: excluded('name'), nameOriginal: excluded('name_original'), biography: excluded('biography'), birthDate: excluded('birth_date') } })
+        .returning({ id: people.id, alias: people.alias });
+      for (const r of rows) personId.set(r.alias, r.id);
+    });
+
+    const titleId = new Map<string, string>();
+    await inChunks(catalogue.titles, async (chunk) => {
+      const rows = await tx
+        .insert(titles)
+        .values(
+          chunk.map((t) => ({
+            alias: t.alias, kind: t.kind, title: t.title, titleOriginal: t.titleOriginal, description: t.description,
+            releaseDate: t.releaseDate, ekranReleaseDate: t.ekranReleaseDate, year: t.year, durationMinutes: t.durationMinutes,
+            ratingAge: t.ratingAge, ratingEkran: t.ratingEkran, popularity: t.popularity, isAnimation: t.isAnimation,
+            forKids: t.forKids, isFree: t.isFree, hashtags: t.hashtags, locales: t.locales, seoSubject: t.seoSubject,
+            poster: t.poster, mediaAssetId: t.kind === 'movie' ? mediaId(t.media) : null,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: titles.alias,
+          set: Object.fromEntries(
+            ['kind', 'title', 'title_original', 'description', 'release_date', 'ekran_release_date', 'year', 'duration_minutes', 'rating_age',
+              'rating_ekran', 'popularity', 'is_animation', 'for_kids', 'is_free', 'hashtags', 'locales', 'seo_subject', 'poster', 'media_asset_id']
+              .map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), excluded(c)]),
+          ),
+        })
+        .returning({ id: titles.id, alias: titles.alias });
+      for (const r of rows) titleId.set(r.alias, r.id);
+    });
+    const idOf = (map: Map<string, string>, key: string, what: string) => {
+      const v = map.get(key);
+      if (!v) throw new Error(`seed: unknown ${what} ${key}`);
+      return v;
+    };
+
+    const genreLinks = catalogue.titles.flatMap((t) => t.genres.map((g, i) => ({ titleId: idOf(titleId, t.alias, 'title'), genreId: idOf(genreId, g, 'genre'), position: i })));
+    await inChunks(genreLinks, (c) => tx.insert(titleGenres).values(c).onConflictDoNothing());
+    const countryLinks = catalogue.titles.flatMap((t) => t.countries.map((code, i) => ({ titleId: idOf(titleId, t.alias, 'title'), countryCode: code, position: i })));
+    await inChunks(countryLinks, (c) => tx.insert(titleCountries).values(c).onConflictDoNothing());
+    const creditRows = catalogue.titles.flatMap((t) =>
+      t.credits.map((c, i) => ({ titleId: idOf(titleId, t.alias, 'title'), personId: idOf(personId, c.personAlias, 'person'), role: c.role, characterName: c.characterName, position: i })),
+    );
+    await inChunks(creditRows, (c) => tx.insert(credits).values(c).onConflictDoNothing());
+
+    const extraRows = catalogue.titles.flatMap((t) =>
+      t.extras.map((e, i) => ({ titleId: idOf(titleId, t.alias, 'title'), kind: e.kind, title: e.title, description: e.description, position: i, mediaAssetId: mediaId(e.media) })),
+    );
+    await inChunks(extraRows, (c) =>
+      tx.insert(extras).values(c).onConflictDoUpdate({ target: [extras.titleId, extras.position], set: { kind: excluded('kind'), title: excluded('title'), description: excluded('description'), mediaAssetId: excluded('media_asset_id') } }),
+    );
+
+    const seasonInput = catalogue.titles.flatMap((t) => t.seasons.map((s) => ({ titleAlias: t.alias, season: s })));
+    const seasonId = new Map<string, string>();
+    await inChunks(seasonInput, async (chunk) => {
+      const rows = await tx
+        .insert(seasons)
+        .values(chunk.map(({ titleAlias, season }) => ({ titleId: idOf(titleId, titleAlias, 'title'), number: season.number, title: season.title })))
+        .onConflictDoUpdate({ target: [seasons.titleId, seasons.number], set: { title: excluded('title') } })
+        .returning({ id: seasons.id, titleId: seasons.titleId, number: seasons.number });
+      for (const r of rows) seasonId.set(`${r.titleId}/${r.number}`, r.id);
+    });
+    const episodeRows = seasonInput.flatMap(({ titleAlias, season }) =>
+      season.episodes.map((e) => ({
+        seasonId: idOf(seasonId, `${idOf(titleId, titleAlias, 'title')}/${season.number}`, 'season'),
+        number: e.number, title: e.title, description: e.description, durationMinutes: e.durationMinutes, isPreview: e.isPreview, mediaAssetId: mediaId(e.media),
+      })),
+    );
+    await inChunks(episodeRows, (c) =>
+      tx.insert(episodes).values(c).onConflictDoUpdate({
+        target: [episodes.seasonId, episodes.number],
+        set: { title: excluded('title'), description: excluded('description'), durationMinutes: excluded('duration_minutes'), isPreview: excluded('is_preview'), mediaAssetId: excluded('media_asset_id') },
+      }),
+    );
+
+    const collectionRows = await tx
+      .insert(collections)
+      .values(catalogue.collections.map((c, i) => ({ alias: c.alias, title: c.title, description: c.description, forKids: c.forKids, position: i })))
+      .onConflictDoUpdate({ target: collections.alias, set: { title: excluded('title'), description: excluded('description'), forKids: excluded('for_kids'), position: excluded('position') } })
+      .returning({ id: collections.id, alias: collections.alias });
+    const collectionId = new Map(collectionRows.map((c) => [c.alias, c.id]));
+    const items = catalogue.collections.flatMap((c) =>
+      c.titleAliases.map((a, i) => ({ collectionId: idOf(collectionId, c.alias, 'collection'), titleId: idOf(titleId, a, 'title'), position: i })),
+    );
+    await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
+
+    return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length };
+  });
+}
+
+/** Whether the catalogue has been seeded (any title exists). */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: titles.id }).from(titles).limit(1);
+  return rows.length > 0;
+}
