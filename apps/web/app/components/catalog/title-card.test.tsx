@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import type { TitleCard as TitleCardData } from '@ekran/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../test/render.tsx';
+import { TitleCard } from './title-card.tsx';
+
+afterEach(cleanup);
+
+const card = (o: Partial<TitleCardData> = {}): TitleCardData => ({
+  _cls: 'Product.Series', _id: 'id1', uid: 'id1', alias: 'dom-na-krayu', title: 'Дом на краю', genres: [{ alias: 'drama', title: 'Драма' }],
+  release_date: '2024-01-01', ekran_release_date: '2025-01-01', year: 2024, rating_age: '16+', rating_ekran: 7.84, for_kids: false,
+  is_free: false, duration_minutes: null, seasons_count: 2,
+  horizontal_poster: { url: '/api/v1/images/art/horizontal/rays-1-2-3', width: 1280, height: 720 },
+  vertical_poster: { url: '/api/v1/images/art/vertical/rays-1-2-3', width: 600, height: 900 },
+  ...o,
+});
+
+describe('TitleCard', () => {
+  it('links to the title page and shows age, rating, year, genre and seasons in Russian', async () => {
+    renderInRouter(<TitleCard title={card()} sizes="200px" />);
+    const link = await screen.findByRole('link');
+    expect(link.getAttribute('href')).toBe('/watch/dom-na-krayu');
+    expect(link.getAttribute('data-free')).toBeNull();
+    expect(screen.getByText('16+')).toBeTruthy();
+    expect(screen.getByText('7.8')).toBeTruthy();
+    expect(screen.getByText('2024 · Драма · 2 сезона')).toBeTruthy();
+  });
+
+  it.each([
+    [1, '1 сезон'],
+    [5, '5 сезонов'],
+    [21, '21 сезон'],
+  ])('pluralises %i seasons', async (n, text) => {
+    renderInRouter(<TitleCard title={card({ seasons_count: n })} sizes="200px" />);
+    expect(await screen.findByText(`2024 · Драма · ${text}`)).toBeTruthy();
+  });
+
+  it('marks free titles', async () => {
+    renderInRouter(<TitleCard title={card({ is_free: true, _cls: 'Product.Movie' })} sizes="200px" />);
+    const link = await screen.findByRole('link');
+    expect(link.getAttribute('data-free')).toBe('true');
+    expect(screen.getByText('Бесплатно')).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+import type { HomeRow } from '@ekran/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TitleCard } from './title-card.tsx';
+
+const ROW_SIZES = '(max-width: 567px) 42vw, (max-width: 1023px) 28vw, 200px';
+
+/** A horizontal row of cards that scrolls with touch, wheel or keyboard. */
+export function TitleRow({ row, priority = false }: { row: HomeRow; priority?: boolean }) {
+  const { t } = useTranslation();
+  const headingId = `row-${row.alias}`;
+  return (
+    <section className="row" data-testid="row" aria-labelledby={headingId}>
+      <div className="row__head">
+        <h2 id={headingId}>{row.title}</h2>
+        {row.url ? (
+          <Link className="row__more" to={row.url}>
+            {t('home.showAll')}
+          </Link>
+        ) : null}
+      </div>
+      <ul className="row__track">
+        {row.items.map((item, i) => (
+          <li key={item._id}>
+            <TitleCard title={item} sizes={ROW_SIZES} priority={priority && i < 6} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { buildBreadcrumbs, type CrumbInput } from '@ekran/core';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRouteLoaderData } from 'react-router';
+
+/** spec platform §2 Breadcrumbs: Главная first (/kids in a child profile), the last item plain text. */
+export function Breadcrumbs({ items }: { items: CrumbInput[] }) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData('root') as { isChild?: boolean } | undefined;
+  const crumbs = buildBreadcrumbs(items, { isChild: root?.isChild ?? false });
+  return (
+    <nav className="crumbs" aria-label={t('breadcrumbs.label')}>
+      <ol>
+        {crumbs.map((c, i) => (
+          <Fragment key={`${i}-${c.title}`}>
+            <li>
+              {c.link && c.url ? (
+                <Link to={c.url}>{c.title}</Link>
+              ) : (
+                <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.title}</span>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
+}

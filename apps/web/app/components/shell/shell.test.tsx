@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { buildHeaderMenu } from '@ekran/core';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../test/render.tsx';
+import { ErrorScreen } from '../ui/error-screen.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { Header } from './header.tsx';
+
+afterEach(cleanup);
+
+const titles = { archive: 'Кино на ТВ', movies: 'Фильмы', series: 'Сериалы', animation: 'Мультфильмы', new: 'Новинки', journal: 'Журнал', tv: 'ТВ', kidsTv: 'Детское ТВ' };
+const catalog = [
+  { category: 'movie' as const, genres: [{ alias: 'drama', title: 'Драма' }] },
+  { category: 'series' as const, genres: [{ alias: 'comedy', title: 'Комедия' }] },
+];
+const kidsCatalog = [
+  { category: 'movie' as const, genres: [{ alias: 'family', title: 'Семейный' }, { alias: 'fairytale', title: 'Сказки' }] },
+  { category: 'series' as const, genres: [{ alias: 'fairytale', title: 'Сказки' }, { alias: 'education', title: 'Познавательное' }] },
+];
+
+describe('Header (spec platform §2 header menu)', () => {
+  it('shows the menu in the spec order with the archive for RU', async () => {
+    const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
+    renderInRouter(<Header menu={menu} isKids={false} />);
+    const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
+    const labels = within(nav).getAllByRole('listitem').map((li) => li.textContent?.trim());
+    expect(labels).toEqual(['Кино на ТВ', 'Фильмы', 'Сериалы', 'Мультфильмы', 'Новинки', 'Журнал', 'ТВ']);
+    expect(within(nav).getByRole('link', { name: 'Журнал' }).getAttribute('href')).toBe('/journal');
+  });
+
+  it('drops the archive outside RU and names the TV item «Детское ТВ» for a child profile', async () => {
+    const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'DE', isChild: true, titles });
+    renderInRouter(<Header menu={menu} isKids />);
+    const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
+    expect(within(nav).queryByText('Кино на ТВ')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Детское ТВ' }).getAttribute('href')).toBe('/channel');
+    expect(screen.getByText('Детский режим')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Экран — на главную' }).getAttribute('href')).toBe('/kids');
+  });
+});
+
+describe('Breadcrumbs (spec platform §2)', () => {
+  it('starts with Главная and keeps the last item plain text', async () => {
+    renderInRouter(<Breadcrumbs items={[{ title: 'Фильмы', url: '/movies' }, { title: 'Драма' }]} />, { isChild: false });
+    const nav = await screen.findByRole('navigation', { name: 'Навигационная цепочка' });
+    expect(within(nav).getByRole('link', { name: 'Главная' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Фильмы' }).getAttribute('href')).toBe('/movies');
+    expect(within(nav).queryByRole('link', { name: 'Драма' })).toBeNull();
+    expect(within(nav).getByText('Драма').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('links Главная to /kids in a child profile', async () => {
+    renderInRouter(<Breadcrumbs items={[{ title: 'Мультфильмы' }]} />, { isChild: true });
+    expect((await screen.findByRole('link', { name: 'Главная' })).getAttribute('href')).toBe('/kids');
+  });
+});
+
+describe('ErrorScreen', () => {
+  it.each([
+    ['not-found', 'Такой страницы нет'],
+    ['error', 'Что-то пошло не так'],
+    ['missing-param', 'Что-то пошло не так'],
+  ] as const)('shows the %s screen', async (kind, heading) => {
+    renderInRouter(<ErrorScreen kind={kind} />);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('uses the spec text of the error screen', async () => {
+    renderInRouter(<ErrorScreen kind="error" />);
+    expect(await screen.findByText('Скоро все починим. Попробуйте позже.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
+  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type TitleListQuery,
+} from '@ekran/contracts';
+import type { z } from 'zod';
+import { env } from './env.server.ts';
+
+/** A failed API call; loaders turn it into a response status. */
+export class ApiCallError extends Error {
+  constructor(readonly status: number, readonly body: ApiError | null) {
+    super(body?.message ?? `API answered ${status}`);
+  }
+}
+
+/**
+ * The typed API client of loaders: forwards the visitor's session token, sends the web API key, and parses
+ * every answer with its contract schema.
+ */
+export function createApi(token: string | null) {
+  async function call<S extends z.ZodType>(schema: S, path: string, init: RequestInit & { query?: Record<string, string | number | boolean | undefined> } = {}): Promise<z.infer<S>> {
+    const url = new URL(path, env.API_URL);
+    for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers = new Headers(init.headers);
+    headers.set(API_KEY_HEADER, env.WEB_API_KEY);
+    headers.set('accept', 'application/json');
+    if (token) headers.set('cookie', `${SESSION_COOKIE}=${token}`);
+    if (init.body) headers.set('content-type', 'application/json');
+    const res = await fetch(url, { ...init, headers, signal: init.signal ?? AbortSignal.timeout(10_000) });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiCallError(res.status, ErrorSchema.safeParse(json).data ?? null);
+    return schema.parse(json);
+  }
+
+  return {
+    deviceLogin: (body: DeviceLoginRequest) => call(AuthDataSchema, ApiPath.deviceLogin, { method: 'POST', body: JSON.stringify(body) }),
+    refresh: () => call(AuthDataSchema, ApiPath.authRefresh, { method: 'POST' }),
+    catalog: (forKids: boolean) => call(CatalogResponseSchema, ApiPath.catalog, { query: { device_type: 'web', locale: 'ru', for_kids: forKids } }),
+    home: (forKids: boolean) => call(HomeSchema, ApiPath.home, { query: { for_kids: forKids } }),
+    titles: (query: Partial<TitleListQuery>) => call(TitleListSchema, ApiPath.titles, { query }),
+    title: (alias: string) => call(TitleSchema, ApiPath.watch(alias)),
+    playbackCheck: (uid: string) => call(PlaybackCheckSchema, ApiPath.playbackCheck(uid)),
+  };
+}
+export type Api = ReturnType<typeof createApi>;

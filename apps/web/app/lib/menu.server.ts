@@ -1,0 +1,39 @@
+import { buildHeaderMenu, type MenuItem } from '@ekran/core';
+import type { CatalogResponse } from '@ekran/contracts';
+import type { TFunction } from 'i18next';
+import type { Api } from './api.server.ts';
+
+const TTL_MS = 60_000;
+let cache: { at: number; adult: CatalogResponse; kids: CatalogResponse } | null = null;
+
+/**
+ * The header menu (spec platform §2): the catalogue is the same for every visitor, so it is fetched once a
+ * minute, not per request. A failed catalogue call leaves the menu without genres (platform §8).
+ */
+export async function buildMenu(api: Api, input: { countryCode: string; isChild: boolean; t: TFunction }): Promise<MenuItem[]> {
+  if (!cache || Date.now() - cache.at > TTL_MS) {
+    try {
+      const [adult, kids] = await Promise.all([api.catalog(false), api.catalog(true)]);
+      cache = { at: Date.now(), adult, kids };
+    } catch {
+      cache = null;
+    }
+  }
+  const t = input.t;
+  return buildHeaderMenu({
+    catalog: cache?.adult.items ?? [],
+    kidsCatalog: cache?.kids.items ?? [],
+    countryCode: input.countryCode,
+    isChild: input.isChild,
+    titles: {
+      archive: t('menu.archive'),
+      movies: t('menu.movies'),
+      series: t('menu.series'),
+      animation: t('menu.animation'),
+      new: t('menu.new'),
+      journal: t('menu.journal'),
+      tv: t('menu.tv'),
+      kidsTv: t('menu.kidsTv'),
+    },
+  });
+}

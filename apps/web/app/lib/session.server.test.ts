@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterContextProvider } from 'react-router';
+import { readCookie, sessionMiddleware, visitorContext } from './session.server.ts';
+
+const auth = (token: string) => ({
+  _id: 'u1', profile_id: 'p1', email: null, phone: null, virtual: true, profile_for_child: false, current_country_code: 'RU',
+  need_credentials: false, apple_id: null, google_id: null, apple_info: { email: null }, vk_info: { email: null, phone: null },
+  devices: [], subscriptions: [], externals: [], ab: [], tags: [], language: { interface: 'ru' }, authentication_token: token,
+  partner: { name: null }, pin_status: 'none', trial_is_available: true, mf_info: { is_mf: false, mf_pop_up: null },
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function run(headers: Record<string, string>, url = 'http://localhost/') {
+  const context = new RouterContextProvider();
+  const response = await sessionMiddleware(
+    { request: new Request(url, { headers }), context, params: {}, unstable_pattern: '/' } as never,
+    async () => new Response('ok'),
+  );
+  return { response: response as Response, visitor: context.get(visitorContext) };
+}
+
+describe('session middleware (spec platform §4 Session)', () => {
+  it('makes a device login on a first visit and sets the session and device cookies', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
+    const { response, visitor } = await run({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' }, 'http://localhost/?s=tapp');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/api\/v1\/auth\/device-login$/);
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ device_type: 'web', traffic_source: 'tapp', is_child: false });
+    expect(body.device_id).toMatch(/^web-[0-9a-f-]{36}$/);
+    expect(new Headers(init?.headers).get('x-api-key')).toBeTruthy();
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('ekran_token=new-token-0123456789'))).toContain('HttpOnly');
+    expect(cookies.find((c) => c.startsWith('ekran_device=web-'))).toBeDefined();
+    expect(visitor.token).toBe('new-token-0123456789');
+  });
+
+  it('refreshes a stored session without a new login', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('old-token-0123456789')));
+    const { response, visitor } = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/auth\/refresh$/);
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('cookie')).toBe('ekran_token=old-token-0123456789');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(visitor.auth?._id).toBe('u1');
+  });
+
+  it('logs the same device in again when the stored session has expired', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { status: 401, code: 'UNAUTHORIZED', message: 'expired' }));
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const { response } = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36' });
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body)).device_id).toBe('web-abcdefgh');
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^ekran_token=fresh-token-0123456789/)]);
+  });
+
+  it('creates no user for a crawler', async () => {
+    const { visitor } = await run({ 'user-agent': 'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(visitor.auth).toBeNull();
+  });
+
+  it('fails the request when the API is down rather than inventing a visitor', async () => {
+    fetchMock.mockResolvedValueOnce(json(500, { status: 500, code: 'INTERNAL', message: 'boom' }));
+    await expect(run({ cookie: 'ekran_token=old-token-0123456789' })).rejects.toThrow();
+  });
+});
+
+describe('readCookie', () => {
+  it.each([
+    ['a=1; ekran_token=xyz; b=2', 'xyz'],
+    ['ekran_token=%D1%8D', 'э'],
+    ['other=1', null],
+    ['ekran_token=%E0%A4%A', null],
+  ])('reads %s', (header, value) => {
+    expect(readCookie(header, 'ekran_token')).toBe(value);
+  });
+});

@@ -1,0 +1,121 @@
+import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
+import { FOR_KIDS_COOKIE, isKidsMode, lowercaseLocaleRedirect } from '@ekran/core';
+import Bowser from 'bowser';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { Footer } from './components/shell/footer.tsx';
+import { Header } from './components/shell/header.tsx';
+import { ProgressBar } from './components/shell/progress-bar.tsx';
+import { ErrorScreen } from './components/ui/error-screen.tsx';
+import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
+import { buildMenu } from './lib/menu.server.ts';
+import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
+import { gridCss } from './lib/grid-css.ts';
+import appCss from './styles/app.css?url';
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // spec platform §2: an uppercase locale in the URL is redirected to lowercase.
+  const lower = lowercaseLocaleRedirect(url.pathname);
+  if (lower) throw redirect(`${lower}${url.search}`, 301);
+
+  const { auth, api } = context.get(visitorContext);
+  const lang = asInterfaceLanguage(auth?.language.interface);
+  const isChild = auth?.profile_for_child ?? false;
+  const ua = request.headers.get('user-agent') ?? '';
+  const platform = ua ? Bowser.getParser(ua).getPlatformType(true) : 'desktop';
+  return {
+    lang,
+    isChild,
+    // spec platform §2: kids mode from the FOR_KIDS cookie or /kids in the path.
+    isKids: isChild || isKidsMode({ forKidsCookie: readCookie(request.headers.get('cookie'), FOR_KIDS_COOKIE), path: url.pathname }),
+    // spec platform §2: mobile view is detected from the user agent.
+    isMobile: platform === 'mobile' || platform === 'tablet',
+    countryCode: auth?.current_country_code ?? 'RU',
+    isVirtual: auth?.virtual ?? true,
+    menu: await buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
+  };
+}
+
+// The shell's data changes only when the visitor does (a sign-in posts a form).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export function meta() {
+  const t = tFor('ru');
+  return [{ title: t('meta.defaultTitle') }, { name: 'description', content: t('meta.defaultDescription') }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'ru';
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <html lang={lang} className={data?.isKids ? 'kids' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b0d12" />
+        <Meta />
+        <Links />
+        <style>{gridCss}</style>
+      </head>
+      <body className={data?.isMobile ? 'is-mobile' : undefined}>
+        <I18nextProvider i18n={i18n}>
+          <ProgressBar />
+          <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} />
+          <main id="content" className="main">
+            {children}
+          </main>
+          <Footer menu={data?.menu ?? []} />
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useServiceWorker();
+  return <Outlet />;
+}
+
+/** spec platform §2: a service worker is registered on load. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+    const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }, []);
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorScreen kind="not-found" />;
+  if (isRouteErrorResponse(error) && error.status === 400) return <ErrorScreen kind="missing-param" />;
+  return <ErrorScreen kind="error" />;
+}

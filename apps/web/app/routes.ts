@@ -1,0 +1,30 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/**
+ * The route table of spec platform §2, in one place. Areas are added here as their issues land; until
+ * then their paths fall through to the not-found screen, exactly like an unknown address.
+ */
+export default [
+  // Home
+  index('routes/home/home.tsx'),
+
+  // Category pages: /movies/, /series/, /animation/ with up to four optional params
+  // (/{category}/{genre}/{year}/{country} and the /page{N} suffix, catalogue §2).
+  route('movies/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'movies' }),
+  route('series/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'series' }),
+  route('animation/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'animation' }),
+
+  // Watching: /watch/{watchAlias?}/{page?}/{pageId?}; /watch alone shows the error screen.
+  route('watch/:watchAlias/:page?/:pageId?', 'routes/watch/watch.tsx'),
+
+  // Opening /collection, /watch or /rules without its parameter shows an error screen (platform §2).
+  route('collection', 'routes/errors/missing-param.tsx', { id: 'missing-collection' }),
+  route('watch', 'routes/errors/missing-param.tsx', { id: 'missing-watch' }),
+  route('rules', 'routes/errors/missing-param.tsx', { id: 'missing-rules' }),
+
+  // Resource routes used by the player.
+  route('resources/playback/:uid', 'routes/resources/playback.ts'),
+
+  // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
+  route('*', 'routes/errors/not-found.tsx'),
+] satisfies RouteConfig;

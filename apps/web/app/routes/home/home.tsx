@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TitleRow } from '../../components/catalog/title-row.tsx';
+import { imageUrl } from '../../lib/images.ts';
+import { tFor } from '../../lib/i18n.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api, auth } = context.get(visitorContext);
+  const home = await api.home(auth?.profile_for_child ?? false);
+  return { rows: home.rows };
+}
+
+export function meta() {
+  const t = tFor('ru');
+  return [
+    { title: t('meta.homeTitle') },
+    { name: 'description', content: t('meta.defaultDescription') },
+    { tagName: 'link', rel: 'canonical', href: '/' },
+    { property: 'og:title', content: t('meta.homeTitle') },
+    { property: 'og:type', content: 'website' },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const hero = loaderData.rows[1]?.items[0] ?? loaderData.rows[0]?.items[0];
+  return (
+    <div className="home">
+      {hero ? (
+        <section className="hero" aria-labelledby="hero-title">
+          <picture className="hero__art">
+            <source media="(max-width: 767px)" srcSet={imageUrl(hero.horizontal_poster, 800)} />
+            <img src={imageUrl(hero.horizontal_poster, 1920)} alt="" fetchPriority="high" />
+          </picture>
+          <div className="hero__body">
+            <p className="hero__kicker">{t('home.heroKicker')}</p>
+            <h1 id="hero-title" className="hero__title">
+              {hero.title}
+            </h1>
+            <p className="hero__facts">
+              <span className="badge badge--age">{hero.rating_age}</span> {hero.year} · {hero.genres.map((g) => g.title).join(', ')}
+            </p>
+            <p className="hero__text">{t('home.heroTitle')}</p>
+            <div className="hero__actions">
+              <Link className="btn btn--primary btn--lg" to={`/watch/${hero.alias}`}>
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="btn__icon">
+                  <path d="M8 5v14l11-7z" fill="currentColor" />
+                </svg>
+                {t('home.heroWatch')}
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      {loaderData.rows.map((row, i) => (
+        <TitleRow key={row.alias} row={row} priority={i === 0} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The production web server: the server-rendered site, its static assets, and /api/* proxied to the API,
+// so the browser talks to one origin.
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? '0.0.0.0';
+const API_URL = process.env.API_URL ?? 'http://127.0.0.1:4000';
+if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
+  console.error(`Invalid web settings:\n  PORT: must be a port number, got ${process.env.PORT}`);
+  process.exit(1);
+}
+try {
+  new URL(API_URL);
+} catch {
+  console.error(`Invalid web settings:\n  API_URL: must be a URL, got ${API_URL}`);
+  process.exit(1);
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', true);
+
+// Media and JSON are streamed as the API sends them; compress only what we render.
+app.use(
+  '/api',
+  createProxyMiddleware({
+    target: `${API_URL.replace(/\/$/, '')}/api`,
+    changeOrigin: false,
+    xfwd: true,
+    proxyTimeout: 30_000,
+    on: {
+      error: (_err, _req, res) => {
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ status: 502, code: 'UNAVAILABLE', message: 'The API is not reachable' }));
+        }
+      },
+    },
+  }),
+);
+
+app.use(compression());
+// Hashed build assets never change.
+app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
+app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }));
+
+const build = await import(path.join(here, 'build/server/index.js'));
+app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+
+const server = app.listen(PORT, HOST, () => {
+  console.log(`web: listening on http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT} (API at ${API_URL})`);
+});
+server.on('error', (err) => {
+  if (/** @type {NodeJS.ErrnoException} */ (err).code === 'EADDRINUSE') {
+    console.error(`web: port ${PORT} is in use; set PORT to another port`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
+
+const shutdown = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(1), 10_000).unref();
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
