@@ -40,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // spec platform §2: an uppercase locale in the URL is redirected to lowercase.
   const lower = lowercaseLocaleRedirect(url.pathname);
   if (lower) throw redirect(`${lower}${url.search}`, 301);
+  // Russian is the default language and has no prefix: /ru/movies is /movies.
+  if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
 
   const { auth, api } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);

@@ -231,7 +231,8 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
 
 function MainAction({ check, isSeries, isFree, onPlay }: { check: CheckResult | null; isSeries: boolean; isFree: boolean; onPlay: () => void }) {
   const { t } = useTranslation();
-  const entitled = check && 'playlists' in check && check.playlists.length > 0;
+  // No check means no session (a crawler): free titles still say so.
+  const entitled = check ? 'playlists' in check && check.playlists.length > 0 : isFree;
   if (!entitled) {
     return (
       <Link className="btn btn--primary btn--lg" to="/auth">

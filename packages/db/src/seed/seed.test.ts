@@ -1,0 +1,77 @@
+import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../client.ts';
+import { apiClients, collectionItems, credits, episodes, extras, genres, people, titleGenres, titles } from '../schema.ts';
+import { generateCatalogue, seedDatabase, type MediaManifestEntry } from './index.ts';
+
+const media = JSON.parse(readFileSync(new URL('../../../../media/demo/manifest.json', import.meta.url), 'utf8')) as MediaManifestEntry[];
+const clients = [{ key: 'seed-test-key-0001', name: 'web', platform: 'web' }];
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createDb();
+  await handle.migrate();
+});
+afterAll(() => handle.close());
+
+async function counts() {
+  const db = handle.db;
+  const n = async (table: Parameters<ReturnType<typeof db.select>["from"]>[0]) => Number((await db.select({ n: count() }).from(table))[0]!.n);
+  return {
+    titles: await n(titles),
+    people: await n(people),
+    genres: await n(genres),
+    titleGenres: await n(titleGenres),
+    credits: await n(credits),
+    episodes: await n(episodes),
+    extras: await n(extras),
+    collectionItems: await n(collectionItems),
+    apiClients: await n(apiClients),
+  };
+}
+
+describe('seedDatabase', () => {
+  it('seeds a few hundred titles with every reference resolved', async () => {
+    const result = await seedDatabase(handle.db, { media, apiClients: clients });
+    expect(result.titles).toBeGreaterThanOrEqual(300);
+    const c = await counts();
+    expect(c.titles).toBe(result.titles);
+    expect(c.episodes).toBe(result.episodes);
+    expect(c.credits).toBeGreaterThan(c.titles * 5);
+    expect(c.extras).toBeGreaterThanOrEqual(c.titles);
+    const free = await handle.db.select({ n: count() }).from(titles).where(eq(titles.isFree, true));
+    expect(Number(free[0]!.n)).toBeGreaterThanOrEqual(12);
+  });
+
+  it('is idempotent: a second run changes no counts', async () => {
+    const before = await counts();
+    await seedDatabase(handle.db, { media, apiClients: clients });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is deterministic: the generator gives the same catalogue for the same seed', () => {
+    const a = generateCatalogue({ titles: 40 });
+    const b = generateCatalogue({ titles: 40 });
+    expect(a).toEqual(b);
+    expect(generateCatalogue({ titles: 40, seed: 7 }).titles.map((t) => t.alias)).not.toEqual(a.titles.map((t) => t.alias));
+  });
+
+  it('uses the genre aliases of the spec', async () => {
+    const aliases = (await handle.db.select({ alias: genres.alias }).from(genres)).map((g) => g.alias);
+    for (const a of ['adventure', 'education', 'entertainment', 'family', 'sport', 'thriller', 'horror', 'scifi', 'fantasy', 'talkshow', 'reality', 'drama', 'comedy', 'detective']) {
+      expect(aliases).toContain(a);
+    }
+  });
+
+  it('refuses a catalogue that names a media asset missing from the manifest, writing nothing', async () => {
+    const fresh = await createDb();
+    await fresh.migrate();
+    try {
+      await expect(seedDatabase(fresh.db, { media: media.filter((m) => m.slug !== 'teaser'), apiClients: clients })).rejects.toThrow(/teaser/);
+      expect(Number((await fresh.db.select({ n: count() }).from(titles))[0]!.n)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
