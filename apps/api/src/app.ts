@@ -36,7 +36,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     // Long enough for slow clients, short enough to shed dead ones.
     requestTimeout: 30_000,
-    disableRequestLogging: deps.env.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()) });

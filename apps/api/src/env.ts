@@ -26,6 +26,8 @@ export const EnvSchema = z.object({
   WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
   /** Country reported for visitors until GeoIP lookup is configured. */
   DEFAULT_COUNTRY_CODE: z.string().length(2).toUpperCase().default('RU'),
+  /** How long public catalogue answers are kept in memory; 0 turns the cache off. */
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Session lifetime, sliding. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Mark the session cookie Secure (behind HTTPS). */

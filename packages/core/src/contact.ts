@@ -86,7 +86,7 @@ export const TLD_SUGGESTIONS = ['com', 'net', 'org', 'ru', 'ua'] as const;
 // Absolute prefixes should end with '/' ('https://ekran.ru/') so 'https://ekran.ru.evil.com' fails.
 /** Whether a return-to-source URL begins with one of the allowed prefixes and cannot escape to another host (platform §5). */
 export function isAllowedReturnUrl(url: string | null | undefined, prefixes: readonly string[]): boolean {
-  if (!url || url.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(url)) return false;
+  if (!url || url.startsWith('//') || /[\\\s\p{Cc}]/u.test(url)) return false;
   return prefixes.some((prefix) => prefix !== '' && url.startsWith(prefix));
 }
 

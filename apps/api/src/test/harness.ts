@@ -1,5 +1,5 @@
 import { createDb, type DbHandle } from '@ekran/db';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,11 +30,24 @@ async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promis
   const database = await createDb({ databaseUrl: url.toString(), poolSize: 4, migrationsDir: fromRoot('packages/db/drizzle') });
   return {
     database,
+    // The pool reports itself ended before its sockets are gone; retry a plain drop for a moment
+    // instead of forcing, which could kill a connection that is still closing.
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (err) {
+            if (attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -43,10 +56,12 @@ async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promis
 export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
   const { database, drop } = await freshDatabase();
   await database.migrate();
+  const imageDir = mkdtempSync(path.join(tmpdir(), 'ekran-images-'));
   const env = loadEnv({
     NODE_ENV: 'test',
     MEDIA_DIR: fromRoot('media/demo'),
-    IMAGE_CACHE_DIR: mkdtempSync(path.join(tmpdir(), 'ekran-images-')),
+    IMAGE_CACHE_DIR: imageDir,
+    CATALOG_CACHE_SECONDS: '0',
     WEB_API_KEY: TEST_API_KEY,
     LOG_LEVEL: 'silent',
     ...overrides,
@@ -67,6 +82,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
       await app.close();
       await database.close();
       await drop();
+      rmSync(imageDir, { recursive: true, force: true });
     },
   };
 }

@@ -134,3 +134,21 @@ describe('GET /api/v1/watch/:alias', () => {
     expect((await t.app.inject({ url: '/api/v1/watch/BAD%20ALIAS', headers: t.headers })).statusCode).toBe(400);
   });
 });
+
+describe('catalogue cache (CATALOG_CACHE_SECONDS)', () => {
+  it('serves public answers from memory until they expire', async () => {
+    const cachedApp = await createTestApp({ CATALOG_CACHE_SECONDS: '30' });
+    try {
+      const genre = await cachedApp.make.genre({ alias: 'drama' });
+      await cachedApp.make.title({ alias: 'pervyy', genreIds: [genre.id] });
+      const first = TitleListSchema.parse((await cachedApp.app.inject({ url: '/api/v1/titles?genre=drama', headers: cachedApp.headers })).json());
+      await cachedApp.make.title({ alias: 'vtoroy', genreIds: [genre.id] });
+      const second = TitleListSchema.parse((await cachedApp.app.inject({ url: '/api/v1/titles?genre=drama', headers: cachedApp.headers })).json());
+      expect(second).toEqual(first);
+      const other = TitleListSchema.parse((await cachedApp.app.inject({ url: '/api/v1/titles?genre=drama&limit=10', headers: cachedApp.headers })).json());
+      expect(other.items_total).toBe(2);
+    } finally {
+      await cachedApp.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { CatalogResponse, Credit, Home, HomeRow, Title, TitleCard, TitleLis
 import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { groupGenres, toTitleCard } from './catalog.mapper.ts';
 import { createCatalogRepo, type TitleRow } from './catalog.repo.ts';
@@ -11,8 +12,12 @@ const SIMILAR_COUNT = 12;
 const FILMOGRAPHY_COUNT = 6;
 
 /** The catalogue: listings, menu, home rows and title pages. */
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
   const repo = createCatalogRepo(db);
+  // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
+  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 
   async function toCards(rows: TitleRow[]): Promise<TitleCard[]> {
     const ids = rows.map((r) => r.id);
@@ -21,16 +26,22 @@ export function createCatalogService(db: Db) {
     return rows.map((r) => toTitleCard(r, byTitle.get(r.id) ?? [], seasonCounts.get(r.id) ?? 0));
   }
 
-  return {
+  const service = {
     toCards,
 
-    async listTitles(query: TitleListQuery): Promise<TitleList> {
-      const { rows, total } = await repo.listTitles(query);
-      return { items: await toCards(rows), items_total: total, skip: query.skip, limit: query.limit };
+    listTitles(query: TitleListQuery): Promise<TitleList> {
+      return cached(`titles:${JSON.stringify(query)}`, async () => {
+        const { rows, total } = await repo.listTitles(query);
+        return { items: await toCards(rows), items_total: total, skip: query.skip, limit: query.limit };
+      });
     },
 
     /** spec platform §7 GET catalog: genres per category (movie, series) for the adult or the kids menu. */
-    async catalog(forKids: boolean): Promise<CatalogResponse> {
+    catalog(forKids: boolean): Promise<CatalogResponse> {
+      return cached(`catalog:${forKids}`, () => service.loadCatalog(forKids));
+    },
+
+    async loadCatalog(forKids: boolean): Promise<CatalogResponse> {
       const rows = await repo.catalogGenres(forKids);
       const entry = (category: 'movie' | 'series', title: string) => ({
         category,
@@ -41,7 +52,11 @@ export function createCatalogService(db: Db) {
     },
 
     /** Home rows: new on the service, popular, then the editors' collections. */
-    async home(forKids: boolean): Promise<Home> {
+    home(forKids: boolean): Promise<Home> {
+      return cached(`home:${forKids}`, () => service.loadHome(forKids));
+    },
+
+    async loadHome(forKids: boolean): Promise<Home> {
       const base = { for_kids: forKids, limit: HOME_ROW_SIZE, skip: 0 } as const;
       const [fresh, popular, collections] = await Promise.all([
         repo.listTitles({ ...base, sort: '-ekran_release_date' }),
@@ -64,7 +79,11 @@ export function createCatalogService(db: Db) {
     },
 
     /** spec platform §3 Title: everything the title page shows. */
-    async title(alias: string): Promise<Title> {
+    title(alias: string): Promise<Title> {
+      return cached(`title:${alias}`, () => service.loadTitle(alias));
+    },
+
+    async loadTitle(alias: string): Promise<Title> {
       const row = await repo.titleByAlias(alias);
       if (!row) throw notFound(`Title ${alias}`);
       const [genreRows, countryRows, creditRows, seasonRows, extraRows] = await Promise.all([
@@ -158,6 +177,7 @@ export function createCatalogService(db: Db) {
       };
     },
   };
+  return service;
 }
 
 function dedupe(rows: TitleRow[]): TitleRow[] {

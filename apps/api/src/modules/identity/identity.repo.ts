@@ -68,6 +68,11 @@ export function createIdentityRepo(db: Db) {
       return db.select().from(devices).where(eq(devices.userId, userId)).orderBy(asc(devices.createdAt));
     },
 
+    /** Every subscription of the user, newest first (a handful per user). */
+    listSubscriptions(userId: string) {
+      return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.expiresAt));
+    },
+
     /** Subscriptions that have not yet expired, newest first. */
     listLiveSubscriptions(userId: string, now: Date) {
       return db
@@ -77,11 +82,6 @@ export function createIdentityRepo(db: Db) {
         .orderBy(desc(subscriptions.expiresAt));
     },
 
-    /** Whether the user ever had a subscription (a trial is for first-timers). */
-    async hasAnySubscription(userId: string) {
-      const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-      return Boolean(row);
-    },
   };
 }
 export type IdentityRepo = ReturnType<typeof createIdentityRepo>;

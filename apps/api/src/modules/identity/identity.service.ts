@@ -28,12 +28,10 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, subscriptions, hadAny] = await Promise.all([
-      repo.listDevices(ctx.userId),
-      repo.listLiveSubscriptions(ctx.userId, now),
-      repo.hasAnySubscription(ctx.userId),
-    ]);
-    return toAuthData({ user, profile, devices, subscriptions, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: !hadAny });
+    const [devices, all] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId)]);
+    const live = all.filter((s) => s.expiresAt > now);
+    // A trial is for those who never had a subscription.
+    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0 });
   }
 
   return {
@@ -58,9 +56,12 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     /** spec platform §7 auth refresh: the current user data, or 401 for an unknown or expired token. */
     async refresh(token: string | undefined): Promise<AuthData> {
       if (!token) throw unauthorized('No session token');
-      const found = await repo.findSession(hashToken(token), deps.now());
+      const now = deps.now();
+      const found = await repo.findSession(hashToken(token), now);
       if (!found) throw unauthorized('Session expired or unknown');
-      await repo.touchSession(found.session.id, deps.now(), new Date(deps.now().getTime() + ttlMs));
+      if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+      }
       return authData({ userId: found.user.id, token, countryCode: deps.env.DEFAULT_COUNTRY_CODE }, found.user, found.profile);
     },
 

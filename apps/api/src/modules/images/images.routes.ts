@@ -1,4 +1,3 @@
-import { ErrorSchema } from '@ekran/contracts';
 import { DEFAULT_IMAGE_QUALITY } from '@ekran/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,7 +57,7 @@ export async function imageRoutes(appBase: FastifyInstance) {
     '/api/v1/images/art/:orientation/:spec',
     {
       config: { public: true },
-      schema: { tags: ['images'], summary: 'Generated poster art, resized', params: Params, querystring: Query, response: { 400: ErrorSchema } },
+      schema: { tags: ['images'], summary: 'Generated poster art, resized (webp or jpeg)', params: Params, querystring: Query },
     },
     async (request, reply) => {
       const { orientation, spec } = request.params;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createTtlCache } from './ttl-cache.ts';
+
+describe('createTtlCache', () => {
+  it('serves a value until it expires, then loads again', async () => {
+    let t = 0;
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 100, maxEntries: 10, now: () => t });
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    t = 99;
+    expect(await cache.get('a', load)).toBe(1);
+    t = 100;
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    const load = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
+    const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => 7)).toBe(7);
+  });
+
+  it('evicts the oldest entry beyond its size', async () => {
+    let loads = 0;
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 2 });
+    const load = (v: string) => async () => (loads++, v);
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('c', load('c'));
+    await cache.get('a', load('a2'));
+    expect(loads).toBe(4);
+  });
+});

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// `npm run bench`: one run measures, with autocannon,
+//   (a) the API's catalogue listing   GET /api/v1/titles?category=movies&limit=40
+//   (b) the same JSON as a static file (bench/static-server.mjs: stat + stream per request)
+//   (c) the server-rendered home page GET / as a returning visitor (with a session cookie)
+// and prints requests per second, p99 latency and the ratios to the static baseline. Results also go
+// to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
+// answered with errors or non-2xx statuses (the numbers would mean nothing).
+//
+// Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
+// through its /api proxy unless BENCH_API_URL names the API), BENCH_DURATION (10 s),
+// BENCH_CONNECTIONS (20), BENCH_WARMUP (2 s), WEB_API_KEY (ekran-web-public-key).
+import autocannon from 'autocannon';
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ensureBuilt } from '../scripts/lib/build-state.mjs';
+import { ROOT } from '../scripts/lib/common.mjs';
+import { freePort, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
+const WARMUP = Number(process.env.BENCH_WARMUP || 2);
+const API_KEY = process.env.WEB_API_KEY || 'ekran-web-public-key';
+const LISTING = '/api/v1/titles?category=movies&limit=40';
+const WATCHDOG_MS = 10 * 60_000;
+// A browser's user agent: the site gives crawlers (and unknown clients such as Node's fetch) no session.
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) await cleanups.pop()().catch(() => undefined);
+  await stopAllProcesses(); // servers interrupted while starting
+}
+// Bounded whatever happens: a stuck server or target cannot keep the run alive.
+const watchdog = setTimeout(async () => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} minutes; giving up.`);
+  await cleanup();
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+/** Starts bench/static-server.mjs on a port the system picks; resolves with the process and its port. */
+function startStatic(file) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/static-server.mjs'), file, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = { name: 'static', child, exitResult: null };
+  proc.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((proc.exitResult = { code, signal }))));
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('ready ')) return;
+      proc.port = Number(line.slice(6));
+      resolve(proc);
+    });
+    child.on('exit', (code) => reject(new Error(`the static file server exited (code ${code})`)));
+  });
+}
+
+/** The visitor's cookies after a first visit, as a Cookie header; the first visit is the device login. */
+async function returningVisitorCookie(siteUrl) {
+  const first = await fetch(`${siteUrl}/`, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
+  await first.arrayBuffer();
+  if (first.status !== 200) throw new Error(`GET ${siteUrl}/ answered ${first.status}`);
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) {
+    console.warn('bench: the first visit set no cookie; measuring the home page without one.');
+    return '';
+  }
+  console.log(`bench: returning visitor with cookie(s) ${first.headers.getSetCookie().map((c) => c.split('=')[0]).join(', ')}`);
+  const again = await fetch(`${siteUrl}/`, { redirect: 'manual', headers: { cookie, 'user-agent': BROWSER_UA } });
+  await again.arrayBuffer();
+  const reissued = again.headers.getSetCookie().map((c) => c.split('=')[0]);
+  const sent = cookie.split('; ').map((c) => c.split('=')[0]);
+  if (reissued.some((name) => sent.includes(name))) {
+    console.warn(`bench: a returning visitor still gets Set-Cookie for ${reissued.join(', ')} (every request may be a new login).`);
+  }
+  return cookie;
+}
+
+async function measure(name, url, headers) {
+  const opts = { url, headers, connections: CONNECTIONS };
+  if (WARMUP > 0) await autocannon({ ...opts, duration: WARMUP });
+  process.stdout.write(`bench: ${name.padEnd(10)} ${url} … `);
+  const r = await autocannon({ ...opts, duration: DURATION });
+  const row = {
+    target: name,
+    url,
+    requests_per_sec: r.requests.average,
+    latency_p99_ms: r.latency.p99,
+    latency_avg_ms: r.latency.average,
+    throughput_bytes_per_sec: r.throughput.average,
+    requests_total: r.requests.total,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  console.log(`${Math.round(row.requests_per_sec)} req/s, p99 ${row.latency_p99_ms} ms`);
+  return row;
+}
+
+async function main() {
+  let siteUrl = process.env.BENCH_BASE_URL?.replace(/\/$/, '');
+  let apiUrl = process.env.BENCH_API_URL?.replace(/\/$/, '') || siteUrl;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ekran-bench-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+
+  if (!siteUrl) {
+    const buildCode = await ensureBuilt();
+    if (buildCode !== 0) return buildCode;
+    const apiPort = await freePort(4620);
+    const webPort = await freePort(3620);
+    console.log(`bench: starting the API on :${apiPort} and the site on :${webPort} (fresh embedded database)…`);
+    const stack = await startStack({
+      apiPort,
+      webPort,
+      logDir: dir,
+      env: {
+        NODE_ENV: 'production',
+        MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+        DATABASE_URL: undefined,
+        PGLITE_DIR: path.join(dir, 'pglite'),
+        IMAGE_CACHE_DIR: path.join(dir, 'images'),
+        LOG_LEVEL: 'warn',
+        WEB_API_KEY: API_KEY,
+      },
+    });
+    cleanups.push(stack.stop);
+    siteUrl = stack.webUrl;
+    apiUrl = stack.apiUrl;
+  }
+
+  // The baseline: exactly the API's answer, as a file.
+  const apiHeaders = { 'x-api-key': API_KEY, accept: 'application/json' };
+  const listing = await fetch(`${apiUrl}${LISTING}`, { headers: apiHeaders });
+  const body = await listing.text();
+  if (listing.status !== 200) throw new Error(`GET ${apiUrl}${LISTING} answered ${listing.status}: ${body.slice(0, 300)}`);
+  const file = path.join(dir, 'titles.json');
+  writeFileSync(file, body);
+  const staticProc = await startStatic(file);
+  cleanups.push(() => stopProcess(staticProc));
+  const staticUrl = `http://127.0.0.1:${staticProc.port}/titles.json`;
+
+  const cookie = await returningVisitorCookie(siteUrl);
+  console.log(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target; listing is ${Buffer.byteLength(body)} bytes`);
+
+  const rows = [
+    await measure('api', `${apiUrl}${LISTING}`, apiHeaders),
+    await measure('static', staticUrl, {}),
+    await measure('ssr-home', `${siteUrl}/`, { 'user-agent': BROWSER_UA, ...(cookie ? { cookie } : {}) }),
+  ];
+  const [api, stat, ssr] = rows;
+  const ratio = (a, b) => (b ? Number((a / b).toFixed(3)) : null);
+  const ratios = {
+    api_vs_static_rps: ratio(api.requests_per_sec, stat.requests_per_sec),
+    ssr_vs_static_rps: ratio(ssr.requests_per_sec, stat.requests_per_sec),
+    api_vs_static_p99: ratio(api.latency_p99_ms, stat.latency_p99_ms),
+    ssr_vs_static_p99: ratio(ssr.latency_p99_ms, stat.latency_p99_ms),
+  };
+
+  console.log('');
+  console.table(
+    Object.fromEntries(
+      rows.map((r) => [r.target, { 'req/s': Math.round(r.requests_per_sec), 'p99 ms': r.latency_p99_ms, 'avg ms': Number(r.latency_avg_ms.toFixed(2)), 'non-2xx': r.non_2xx, errors: r.errors }]),
+    ),
+  );
+  console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
+  console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
+
+  let commit = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  const results = {
+    date: new Date().toISOString(),
+    commit,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model ?? null,
+    settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, listing: LISTING, listing_bytes: Buffer.byteLength(body), external: Boolean(process.env.BENCH_BASE_URL) },
+    targets: rows,
+    ratios,
+  };
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nbench: results written to bench/results/latest.json');
+
+  const bad = rows.filter((r) => r.non_2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  if (bad.length) {
+    console.error(`bench: ${bad.map((r) => `${r.target} had ${r.non_2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')} — the numbers are not comparable.`);
+    return 1;
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`bench: ${err.message}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);

@@ -1,0 +1,97 @@
+// Debian's chromium (never a downloaded browser) driven by playwright-core, in a fresh profile.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The site under test (scripts/e2e.mjs starts it and sets this). */
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3610').replace(/\/$/, '');
+
+/** Where screenshots go (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The player starts muted video without a click; sound would go nowhere anyway.
+  '--autoplay-policy=no-user-gesture-required',
+  '--mute-audio',
+];
+
+export interface PageProblem {
+  kind: 'console.error' | 'pageerror';
+  text: string;
+  url?: string | undefined;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions of every page, in order. */
+  problems: PageProblem[];
+  /** Ignore problems matching this from now on (for requests a test makes fail on purpose). */
+  allowProblem(match: RegExp): void;
+  /** The problems as readable lines, or '' when there were none. */
+  describeProblems(): string;
+  close(): Promise<void>;
+}
+
+/** Launches chromium with a fresh user data dir; close() removes it. */
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'ekran-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: FLAGS,
+      baseURL: BASE_URL,
+      viewport: options.viewport ?? { width: 1366, height: 900 },
+      locale: 'ru-RU',
+      timezoneId: 'Europe/Moscow',
+      // Headless chromium says "HeadlessChrome", which the site rightly treats as a crawler (no session,
+      // no device login); the journeys are a viewer's, so they send a viewer's browser name.
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    });
+  } catch (err) {
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw new Error(`Could not launch ${CHROMIUM_PATH} (install it with: apt-get install -y chromium): ${(err as Error).message}`);
+  }
+  const problems: PageProblem[] = [];
+  const allowed: RegExp[] = [];
+  const isAllowed = (text: string, url?: string) => allowed.some((re) => re.test(text) || (url !== undefined && re.test(url)));
+  const watch = (page: Page) => {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const url = msg.location().url || undefined;
+      if (!isAllowed(msg.text(), url)) problems.push({ kind: 'console.error', text: msg.text(), url });
+    });
+    page.on('pageerror', (err) => {
+      const text = err.stack ?? err.message;
+      if (!isAllowed(text)) problems.push({ kind: 'pageerror', text });
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    problems,
+    allowProblem: (match) => void allowed.push(match),
+    describeProblems: () => problems.map((p) => `  [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ''}`).join('\n'),
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys, run by scripts/e2e.mjs (`npm run test:e2e`), which starts the site and sets E2E_BASE_URL.
+// One file at a time: they share the one site and a 2-core machine.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    retry: 0,
+  },
+});

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `npm start`: install when needed, build when needed, then run the API (it migrates and seeds the
+// embedded database on first run) and the web server in front of it, on one origin for the browser.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt } from './lib/build-state.mjs';
+import { connectHost, displayHost, loadDotEnv, parsePort, ROOT } from './lib/common.mjs';
+import { API_ENTRY, isPortFree, startProcess, stopProcess, waitReady, WEB_ENTRY } from './lib/servers.mjs';
+import { ensureInstall } from './ensure-install.mjs';
+
+const API_READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_SECONDS ?? 180) * 1000;
+const WEB_READY_TIMEOUT_MS = 60_000;
+
+function fail(message, code = 1) {
+  console.error(`\n${message}\n`);
+  process.exit(code);
+}
+
+loadDotEnv();
+
+const installCode = ensureInstall();
+if (installCode !== 0) fail('Could not install the dependencies (see above).', installCode);
+
+let settings;
+try {
+  settings = {
+    apiHost: process.env.API_HOST || '127.0.0.1',
+    apiPort: parsePort('API_PORT', process.env.API_PORT, 4000),
+    webHost: process.env.HOST || '0.0.0.0',
+    webPort: parsePort('PORT', process.env.PORT, 3000),
+  };
+} catch (err) {
+  fail(`Invalid settings:\n  ${err.message}`);
+}
+const { apiHost, apiPort, webHost, webPort } = settings;
+if (apiPort === webPort) fail(`PORT and API_PORT are both ${webPort}; give them different ports.`);
+
+const portBusy = (what, setting, host, port) =>
+  `Port ${port} (${what}, on ${host}) is already in use — is Ekran or another server already running?\n` +
+  `Stop it, or set ${setting} to a free port, e.g.  ${setting}=${port + 1} npm start  (or in .env).`;
+if (!(await isPortFree(apiPort, apiHost))) fail(portBusy('the API', 'API_PORT', apiHost, apiPort));
+if (!(await isPortFree(webPort, webHost))) fail(portBusy('the site', 'PORT', webHost, webPort));
+
+const buildCode = await ensureBuilt();
+if (buildCode !== 0) fail('The build failed (see above).', buildCode);
+
+if (!process.env.DATABASE_URL) {
+  const dir = path.resolve(ROOT, process.env.PGLITE_DIR || '.data/pglite');
+  if (!existsSync(dir)) console.log(`First run: creating, migrating and seeding the embedded database in ${dir.startsWith(ROOT + path.sep) ? path.relative(ROOT, dir) : dir} (a few seconds)…`);
+}
+
+const apiBase = `http://${connectHost(apiHost)}:${apiPort}`;
+const api = startProcess({ name: 'api', entry: API_ENTRY, env: { ...process.env, API_HOST: apiHost, API_PORT: String(apiPort) }, echo: true });
+let web = null;
+let stopping = false;
+let running = false;
+
+/** Stops both processes and exits; a second call waits for the first to finish. */
+async function shutdown(code, reason) {
+  if (stopping) return new Promise(() => {});
+  stopping = true;
+  if (reason) console.log(`\n${reason}`);
+  await Promise.all([stopProcess(web), stopProcess(api)]);
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => void shutdown(0, `${signal}: stopping the web server and the API…`));
+}
+
+// Once both run, either process dying takes the other down with it (before that, waitReady reports it).
+const watch = (proc, other) =>
+  proc.exited.then(({ code, signal }) => {
+    if (stopping || !running) return;
+    void shutdown(code || 1, `The ${proc.name} process exited (${signal ?? `exit code ${code}`}); stopping the ${other}.`);
+  });
+watch(api, 'web server');
+
+try {
+  await waitReady(api, `${apiBase}/api/health/ready`, { timeoutMs: API_READY_TIMEOUT_MS });
+} catch (err) {
+  console.error(`\nThe API did not start: ${err.message}`);
+  await shutdown(1);
+}
+
+const apiUrl = process.env.API_URL || apiBase;
+web = startProcess({ name: 'web', entry: WEB_ENTRY, env: { ...process.env, HOST: webHost, PORT: String(webPort), API_URL: apiUrl }, echo: true });
+watch(web, 'API');
+try {
+  await waitReady(web, `http://${connectHost(webHost)}:${webPort}/`, { timeoutMs: WEB_READY_TIMEOUT_MS });
+} catch (err) {
+  console.error(`\nThe web server did not start: ${err.message}`);
+  await shutdown(1);
+}
+
+running = true;
+for (const [proc, other] of [[api, 'web server'], [web, 'API']]) {
+  if (proc.exitResult) await shutdown(proc.exitResult.code || 1, `The ${proc.name} process exited; stopping the ${other}.`);
+}
+const site = `http://${displayHost(webHost)}:${webPort}`;
+const apiShown = `http://${displayHost(apiHost)}:${apiPort}`;
+console.log(`
+  Ekran is running.
+    Site      ${site}
+    API       ${apiShown}/api        (also behind the site: ${site}/api)
+    OpenAPI   ${apiShown}/api/openapi.json
+  Press Ctrl+C to stop.
+`);
