@@ -1,5 +1,6 @@
 // The production web server: the server-rendered site, its static assets, and /api/* proxied to the API,
 // so the browser talks to one origin.
+import './server-env.js';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';

@@ -5,6 +5,10 @@ import { unauthorized } from '../lib/errors.ts';
 import { createIdentityService, type SessionContext } from '../modules/identity/identity.service.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route resolves the token itself (auth refresh), so the plugin does not look it up twice. */
+    readsOwnToken?: boolean;
+  }
   interface FastifyRequest {
     /** The caller's session, or null for a call without a valid token. */
     session: SessionContext | null;
@@ -31,7 +35,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const identity = createIdentityService(app.deps);
   app.decorateRequest('session', null);
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    if (request.routeOptions.config?.public || request.routeOptions.config?.readsOwnToken) return;
     const token = tokenFrom(request);
     if (token) request.session = await identity.resolveSession(token);
   });

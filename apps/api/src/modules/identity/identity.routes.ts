@@ -39,6 +39,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/refresh',
     {
+      config: { readsOwnToken: true },
       schema: {
         tags: ['identity'],
         summary: 'The current user data for a session token (body, bearer header or cookie)',

@@ -2,7 +2,11 @@
 import type { TitleCard as TitleCardData } from '@ekran/contracts';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../lib/i18n.ts';
 import { renderInRouter } from '../../test/render.tsx';
+
+const t = createI18n('ru').t;
+import { toCardView } from '../../lib/card-view.ts';
 import { TitleCard } from './title-card.tsx';
 
 afterEach(cleanup);
@@ -18,7 +22,7 @@ const card = (o: Partial<TitleCardData> = {}): TitleCardData => ({
 
 describe('TitleCard', () => {
   it('links to the title page and shows age, rating, year, genre and seasons in Russian', async () => {
-    renderInRouter(<TitleCard title={card()} sizes="200px" />);
+    renderInRouter(<TitleCard title={toCardView(card())} t={t} sizes="200px" />);
     const link = await screen.findByRole('link');
     expect(link.getAttribute('href')).toBe('/watch/dom-na-krayu');
     expect(link.getAttribute('data-free')).toBeNull();
@@ -32,12 +36,12 @@ describe('TitleCard', () => {
     [5, '5 сезонов'],
     [21, '21 сезон'],
   ])('pluralises %i seasons', async (n, text) => {
-    renderInRouter(<TitleCard title={card({ seasons_count: n })} sizes="200px" />);
+    renderInRouter(<TitleCard title={toCardView(card({ seasons_count: n }))} t={t} sizes="200px" />);
     expect(await screen.findByText(`2024 · Драма · ${text}`)).toBeTruthy();
   });
 
   it('marks free titles', async () => {
-    renderInRouter(<TitleCard title={card({ is_free: true, _cls: 'Product.Movie' })} sizes="200px" />);
+    renderInRouter(<TitleCard title={toCardView(card({ is_free: true, _cls: 'Product.Movie' }))} t={t} sizes="200px" />);
     const link = await screen.findByRole('link');
     expect(link.getAttribute('data-free')).toBe('true');
     expect(screen.getByText('Бесплатно')).toBeTruthy();

@@ -1,19 +1,21 @@
-import type { TitleCard as TitleCardData } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import type { CardView } from '../../lib/card-view.ts';
 import { posterSources } from '../../lib/images.ts';
 
-/** A title card: vertical poster, age badge, rating, title and a line of facts. */
-export function TitleCard({ title, sizes, priority = false }: { title: TitleCardData; sizes: string; priority?: boolean }) {
-  const { t } = useTranslation();
-  const img = posterSources(title.vertical_poster, 200, sizes);
+/**
+ * A title card: vertical poster, age badge, rating, title and a line of facts. Rows and grids pass their
+ * translate function: a page renders hundreds of cards, and a translation hook per card is costly.
+ */
+export function TitleCard({ title, sizes, t, priority = false }: { title: CardView; sizes: string; t: TFunction; priority?: boolean }) {
+  const img = posterSources(title.poster, 200, sizes);
   const facts = [
     String(title.year),
-    title.genres[0]?.title,
-    title._cls === 'Product.Series' && title.seasons_count > 0 ? t('card.seasons', { count: title.seasons_count }) : null,
+    title.genre,
+    title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null,
   ].filter(Boolean);
   return (
-    <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.is_free ? 'true' : undefined} prefetch="intent">
+    <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.isFree ? 'true' : undefined} prefetch="intent">
       <div className="card__poster">
         <img
           src={img.src}
@@ -25,10 +27,10 @@ export function TitleCard({ title, sizes, priority = false }: { title: TitleCard
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
         />
-        <span className="badge badge--age">{title.rating_age}</span>
-        {title.is_free ? <span className="badge badge--free">{t('card.free')}</span> : null}
-        <span className="card__rating" aria-label={t('card.rating', { value: title.rating_ekran.toFixed(1) })}>
-          {title.rating_ekran.toFixed(1)}
+        <span className="badge badge--age">{title.ratingAge}</span>
+        {title.isFree ? <span className="badge badge--free">{t('card.free')}</span> : null}
+        <span className="card__rating" aria-label={t('card.rating', { value: title.rating.toFixed(1) })}>
+          {title.rating.toFixed(1)}
         </span>
       </div>
       <span className="card__title">{title.title}</span>

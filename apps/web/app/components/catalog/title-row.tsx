@@ -1,12 +1,12 @@
-import type { HomeRow } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { RowView } from '../../lib/card-view.ts';
 import { TitleCard } from './title-card.tsx';
 
 const ROW_SIZES = '(max-width: 567px) 42vw, (max-width: 1023px) 28vw, 200px';
 
 /** A horizontal row of cards that scrolls with touch, wheel or keyboard. */
-export function TitleRow({ row, priority = false }: { row: HomeRow; priority?: boolean }) {
+export function TitleRow({ row, priority = false }: { row: RowView; priority?: boolean }) {
   const { t } = useTranslation();
   const headingId = `row-${row.alias}`;
   return (
@@ -21,8 +21,8 @@ export function TitleRow({ row, priority = false }: { row: HomeRow; priority?: b
       </div>
       <ul className="row__track">
         {row.items.map((item, i) => (
-          <li key={item._id}>
-            <TitleCard title={item} sizes={ROW_SIZES} priority={priority && i < 6} />
+          <li key={item.id}>
+            <TitleCard title={item} t={t} sizes={ROW_SIZES} priority={priority && i < 6} />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, NavLink, redirect, useRouteLoaderData } from 'react-router';
 import { TitleGrid } from '../../components/catalog/title-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
+import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/category';
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (path.page > pages) throw data(null, { status: 404 });
   const genreTitle = list.items.flatMap((i) => i.genres).find((g) => g.alias === path.genre)?.title ?? null;
   if (path.genre && !genreTitle && list.items_total === 0) throw data(null, { status: 404 });
-  return { category, path, list, pages, genreTitle, canonical };
+  return { category, path, total: list.items_total, items: list.items.map(toCardView), pages, genreTitle, canonical };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -49,14 +50,14 @@ export function meta({ data: d }: Route.MetaArgs) {
   const title = d.genreTitle ? t('meta.categoryTitleGenre', { category, genre: d.genreTitle }) : t('meta.categoryTitle', { category });
   return [
     { title: d.path.page > 1 ? `${title} — ${t('category.pageOf', { page: d.path.page, pages: d.pages })}` : title },
-    { name: 'description', content: t('meta.categoryDescription', { category, count: t('count.titles', { count: d.list.items_total }) }) },
+    { name: 'description', content: t('meta.categoryDescription', { category, count: t('count.titles', { count: d.total }) }) },
     { tagName: 'link', rel: 'canonical', href: d.canonical },
   ];
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { category, path, list, pages, genreTitle } = loaderData;
+  const { category, path, items, total, pages, genreTitle } = loaderData;
   const root = useRouteLoaderData('root') as { menu?: MenuItem[] } | undefined;
   const genres = root?.menu?.find((m) => m.key === MENU_KEY[category])?.data?.genres ?? [];
   const categoryTitle = t(`category.${category}`);
@@ -67,7 +68,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={crumbs} />
       <header className="page__head">
         <h1>{genreTitle ? `${categoryTitle}: ${genreTitle.toLowerCase()}` : categoryTitle}</h1>
-        <p className="page__count">{t('count.titles', { count: list.items_total })}</p>
+        <p className="page__count">{t('count.titles', { count: total })}</p>
       </header>
       {genres.length > 0 ? (
         <nav className="chips" aria-label={t('category.genresLabel')}>
@@ -81,8 +82,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       ) : null}
-      {list.items.length > 0 ? (
-        <TitleGrid items={list.items} />
+      {items.length > 0 ? (
+        <TitleGrid items={items} />
       ) : (
         <div className="empty">
           <p className="empty__title">{t('category.empty')}</p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
+import { toCardView } from '../../lib/card-view.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -9,7 +10,11 @@ import type { Route } from './+types/home';
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
   const home = await api.home(auth?.profile_for_child ?? false);
-  return { rows: home.rows };
+  const first = home.rows[1]?.items[0] ?? home.rows[0]?.items[0];
+  return {
+    hero: first ? { alias: first.alias, title: first.title, year: first.year, ratingAge: first.rating_age, genres: first.genres.map((g) => g.title), art: first.horizontal_poster } : null,
+    rows: home.rows.map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) })),
+  };
 }
 
 export function meta() {
@@ -25,14 +30,14 @@ export function meta() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const hero = loaderData.rows[1]?.items[0] ?? loaderData.rows[0]?.items[0];
+  const { hero } = loaderData;
   return (
     <div className="home">
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">
           <picture className="hero__art">
-            <source media="(max-width: 767px)" srcSet={imageUrl(hero.horizontal_poster, 800)} />
-            <img src={imageUrl(hero.horizontal_poster, 1920)} alt="" fetchPriority="high" />
+            <source media="(max-width: 767px)" srcSet={imageUrl(hero.art, 800)} />
+            <img src={imageUrl(hero.art, 1920)} alt="" fetchPriority="high" />
           </picture>
           <div className="hero__body">
             <p className="hero__kicker">{t('home.heroKicker')}</p>
@@ -40,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {hero.title}
             </h1>
             <p className="hero__facts">
-              <span className="badge badge--age">{hero.rating_age}</span> {hero.year} · {hero.genres.map((g) => g.title).join(', ')}
+              <span className="badge badge--age">{hero.ratingAge}</span> {hero.year} · {hero.genres.join(', ')}
             </p>
             <p className="hero__text">{t('home.heroTitle')}</p>
             <div className="hero__actions">

@@ -6,6 +6,7 @@ import { data, Link, useFetcher } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl, posterSources } from '../../lib/images.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -223,7 +224,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
 
-        {title.similar.length > 0 ? <TitleRow row={{ alias: 'similar', title: t('watch.similar'), kind: 'popular', url: null, items: title.similar }} /> : null}
+        {title.similar.length > 0 ? <TitleRow row={{ alias: 'similar', title: t('watch.similar'), url: null, items: title.similar.map(toCardView) }} /> : null}
       </div>
     </article>
   );
