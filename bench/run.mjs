@@ -12,14 +12,13 @@
 // BENCH_CONNECTIONS (20), BENCH_WARMUP (2 s), WEB_API_KEY (ekran-web-public-key).
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ensureBuilt } from '../scripts/lib/build-state.mjs';
 import { ROOT } from '../scripts/lib/common.mjs';
-import { freePort, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
+import { freePort, isolatedStackEnv, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -125,15 +124,7 @@ async function main() {
       apiPort,
       webPort,
       logDir: dir,
-      env: {
-        NODE_ENV: 'production',
-        MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
-        DATABASE_URL: undefined,
-        PGLITE_DIR: path.join(dir, 'pglite'),
-        IMAGE_CACHE_DIR: path.join(dir, 'images'),
-        LOG_LEVEL: 'warn',
-        WEB_API_KEY: API_KEY,
-      },
+      env: isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY }),
     });
     cleanups.push(stack.stop);
     siteUrl = stack.webUrl;

@@ -7,13 +7,12 @@
 // Settings: E2E_API_PORT (4610), E2E_WEB_PORT (3610) — taken when free, else any free port;
 // CHROMIUM_PATH (/usr/bin/chromium); E2E_KEEP_LOGS=1 keeps the server logs after a passing run.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-state.mjs';
 import { ROOT, VITEST_BIN } from './lib/common.mjs';
-import { freePort, startStack, stopAllProcesses } from './lib/servers.mjs';
+import { freePort, isolatedStackEnv, startStack, stopAllProcesses } from './lib/servers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -85,16 +84,7 @@ async function main() {
       apiPort,
       webPort,
       logDir: dir,
-      env: {
-        NODE_ENV: 'production',
-        // A fresh secret per run: production refuses the development default.
-        MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
-        DATABASE_URL: undefined, // always the embedded database, whatever the environment says
-        PGLITE_DIR: path.join(dir, 'pglite'),
-        IMAGE_CACHE_DIR: path.join(dir, 'images'),
-        SEED_ON_START: 'true',
-        LOG_LEVEL: 'info',
-      },
+      env: isolatedStackEnv(dir, { LOG_LEVEL: 'info' }),
     });
   } catch (err) {
     console.error(`\ne2e: the site did not start: ${err.message}\n`);

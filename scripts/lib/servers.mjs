@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, sleep } from './common.mjs';
@@ -169,4 +170,21 @@ export async function startStack({ apiPort, webPort, env, logDir, echo = false, 
     throw err;
   }
   return { api, web, apiUrl, webUrl, stop };
+}
+
+/**
+ * Settings of a throwaway stack (browser tests, benchmark): production mode with a fresh media secret
+ * (production refuses the development default) and a fresh embedded database in `dir`, whatever the
+ * environment says.
+ */
+export function isolatedStackEnv(dir, overrides = {}) {
+  return {
+    NODE_ENV: 'production',
+    MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: undefined,
+    PGLITE_DIR: path.join(dir, 'pglite'),
+    IMAGE_CACHE_DIR: path.join(dir, 'images'),
+    SEED_ON_START: 'true',
+    ...overrides,
+  };
 }

@@ -1,5 +1,5 @@
 import type { CatalogResponse, Credit, Home, HomeRow, Title, TitleCard, TitleList, TitleListQuery } from '@ekran/contracts';
-import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
+import { ApiPath } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
@@ -130,22 +130,12 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
         seasonsMap.set(season.number, s);
       }
       const trailer = extraRows.find((e) => e.kind === 'trailer');
+      // The title shares the card's fields; it has seasons in full instead of their count.
+      const { seasons_count: _count, ...card } = toTitleCard(row, genreRows, seasonsMap.size);
       return {
-        _cls: row.kind === 'series' ? 'Product.Series' : 'Product.Movie',
-        _id: row.id,
-        uid: row.id,
-        title: row.title,
+        ...card,
         title_original: row.titleOriginal,
-        alias: row.alias,
-        genres: genreRows.map((g) => ({ alias: g.alias, title: g.title })),
-        release_date: row.releaseDate,
-        ekran_release_date: row.ekranReleaseDate,
-        year: row.year,
         description: row.description,
-        horizontal_poster: posterImage(row.poster, 'horizontal'),
-        vertical_poster: posterImage(row.poster, 'vertical'),
-        rating_age: RatingAgeSchema.parse(row.ratingAge),
-        rating_ekran: row.ratingEkran,
         additional_content: extraRows.map((e) => ({
           _id: e.id,
           uid: e.id,
@@ -166,11 +156,8 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
         origin_countries: countryRows,
         locales: row.locales,
         seo: { subject: row.seoSubject },
-        duration_minutes: row.durationMinutes,
         is_disabled: row.isDisabled,
         unavailable_by_geo: false,
-        for_kids: row.forKids,
-        is_free: row.isFree,
         items: [...seasonsMap.values()],
         playback_options: { url: ApiPath.playbackCheck(row.id) },
         trailer_src: trailer ? ApiPath.playbackCheck(trailer.id) : null,
