@@ -5,6 +5,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { forwardDrainListenerRemoval } from './server/drain.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,6 +48,7 @@ app.use(
 );
 
 app.use(compression());
+app.use(forwardDrainListenerRemoval);
 // Hashed build assets never change.
 app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }));
