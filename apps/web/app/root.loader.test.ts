@@ -1,0 +1,56 @@
+import type { CatalogResponse } from '@ekran/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { loader } from './root.tsx';
+import { contextWith, outcome } from './test/visitor.ts';
+
+const catalog = (forKids: boolean): CatalogResponse => ({
+  items: [
+    { category: 'movie', title: '', genres: [{ alias: forKids ? 'fairytale' : 'drama', title: forKids ? 'Сказки' : 'Драма', total: 1 }] },
+    { category: 'series', title: '', genres: [{ alias: 'family', title: 'Семейный', total: 1 }] },
+  ],
+});
+const api = { catalog: vi.fn(async (forKids: boolean) => catalog(forKids)) };
+
+function run(path: string, headers: Record<string, string> = {}, auth: Record<string, unknown> | null = null) {
+  const request = new Request(`http://localhost${path}`, { headers });
+  return outcome(() => loader({ request, params: {}, context: contextWith(api, { auth: auth as never }) } as never));
+}
+
+describe('root loader (spec platform §2 rules of the shell)', () => {
+  it.each([
+    ['/RU/movies?x=1', '/ru/movies?x=1'],
+    ['/En/watch/tayna', '/en/watch/tayna'],
+    ['/ru/movies', '/movies'],
+    ['/ru', '/'],
+  ])('redirects %s to %s', async (from, to) => {
+    const r = await run(from);
+    expect('thrown' in r && (r.thrown as Response).status).toBe(301);
+    expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe(to);
+  });
+
+  it('builds the menu in the spec order with the archive for RU', async () => {
+    const r = await run('/', {}, { current_country_code: 'RU', profile_for_child: false, virtual: true, language: { interface: 'ru' } });
+    const data = 'value' in r ? r.value : null;
+    expect(data?.menu.map((m) => m.key)).toEqual(['archive', 'movies', 'series', 'animation', 'new', 'journal', 'tv']);
+    expect(data?.menu.find((m) => m.key === 'animation')?.data?.genres.map((g) => g.alias)).toEqual(['family', 'fairytale']);
+  });
+
+  it.each([
+    ['/kids', {}, true],
+    ['/movies', { cookie: 'FOR_KIDS=True' }, true],
+    ['/movies', { cookie: 'FOR_KIDS=False' }, false],
+    ['/movies', {}, false],
+  ])('kids mode for %s %j is %s', async (path, headers, kids) => {
+    const r = await run(path, headers);
+    expect('value' in r && r.value.isKids).toBe(kids);
+  });
+
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1', true],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/156.0 Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36', false],
+  ])('detects mobile from the user agent %s', async (ua, mobile) => {
+    const r = await run('/', { 'user-agent': ua });
+    expect('value' in r && r.value.isMobile).toBe(mobile);
+  });
+});
