@@ -79,7 +79,7 @@ life=s=426x240:r=$FPS:rule=B/S012345678:seed=9:ratio=0.004:life_color=0xdde6ff:d
   scale=1280:720:flags=neighbor,gblur=sigma=1,format=gbrp[stars];
 cellauto=s=128x72:r=2:rule=30:seed=5:ratio=0.4:scroll=1:full=1,scale=1280:720:flags=neighbor,fps=$FPS,tmix=frames=12,
   gblur=sigma=10:sigmaV=90,format=gbrp,lutrgb=r=val*0.35:g=val*1.1:b=val*0.75[curtain];
-gradients=s=1280x720:r=$FPS:d=$d:n=2:c0=white:c1=0x202020:x0=640:y0=80:x1=640:y1=620:speed=0.00001,format=gbrp[fall];
+gradients=s=1280x720:r=$FPS:d=$d:n=2:c0=white:c1=0x202020:x0=640:y0=80:x1=640:y1=620:speed=0.00001:seed=13,format=gbrp[fall];
 [curtain][fall]blend=all_mode=multiply[lit];
 [sky][stars]blend=all_mode=screen[night];
 [night][lit]blend=all_mode=screen,format=yuv420p,
@@ -121,7 +121,7 @@ video_meadow() {
     blobs+="${blobs:++}exp(-(pow(mod(X,1280)-$bx,2)/$sx+pow(Y-$by,2)/$sy))"
   done
   cat <<EOF
-gradients=s=1280x720:r=$FPS:d=$d:n=3:c0=0x2f6fc0:c1=0x7fb6e6:c2=0xf4e3b0:x0=640:y0=0:x1=640:y1=470:speed=0.00001,format=yuv420p[sky];
+gradients=s=1280x720:r=$FPS:d=$d:n=3:c0=0x2f6fc0:c1=0x7fb6e6:c2=0xf4e3b0:x0=640:y0=0:x1=640:y1=470:speed=0.00001:seed=17,format=yuv420p[sky];
 color=c=black:s=240x240:r=$FPS:d=1,trim=end_frame=1,format=rgba,
   geq=r=255:g=236:b=170:a='255*min(1,max(0,1.4-hypot(X-120,Y-120)/40)+0.55*exp(-pow(hypot(X-120,Y-120)/75,2)))',
   loop=loop=-1:size=1,setpts=N/$FPS/TB,format=yuva420p[sun];
@@ -148,7 +148,7 @@ life=s=160x90:r=6:seed=7:ratio=0.3:mold=20:life_color=0xffd98a:death_color=0x160
   scale=1280:720:flags=neighbor,fps=$FPS,trim=duration=4,format=yuv420p[c2];
 mandelbrot=s=640x360:r=$FPS:maxiter=256:start_scale=3:end_scale=1.2:end_pts=100:outer=normalized_iteration_count:inner=mincol,
   trim=duration=4,setpts=PTS-STARTPTS,scale=1280:720,format=yuv420p,hue=H=1.9[c3];
-gradients=s=1280x720:r=$FPS:d=$((d - 14)):type=radial:n=2:c0=0x3a1d0a:c1=0x05050a:x0=640:y0=360:x1=1280:y1=720:speed=0.00001,format=yuv420p[c4];
+gradients=s=1280x720:r=$FPS:d=$((d - 14)):type=radial:n=2:c0=0x3a1d0a:c1=0x05050a:x0=640:y0=360:x1=1280:y1=720:speed=0.00001:seed=19,format=yuv420p[c4];
 [c0][c1][c2][c3][c4]concat=n=5:v=1:a=0,
   drawtext=fontfile='$FONT_BOLD':text='СКОРО НА ЭКРАНЕ':fontsize=84:fontcolor=white:borderw=3:bordercolor=black@0.6:x=(w-tw)/2:y=(h-th)/2-30:alpha='min(1,(t-14)/1.5)':enable='gte(t,14)'[pic]
 EOF
@@ -198,7 +198,9 @@ make_asset() {
     mkdir -p "$dir/${r[0]}"
     args+=(
       -map "[o$i]" -map "[a$i]" -t "$d"
-      -c:v libx264 -profile:v main -level:v "${r[6]}" -preset slow -tune animation
+      # one x264 thread: with frame threads the VBV cap makes the output vary run to
+      # run; single-threaded, regenerating gives byte-identical files (no git churn)
+      -c:v libx264 -threads 1 -profile:v main -level:v "${r[6]}" -preset slow -tune animation
       -crf "${r[3]}" -maxrate "${r[4]}" -bufsize "${r[5]}" -pix_fmt yuv420p -r "$FPS"
       -g "$GOP" -keyint_min "$GOP" -sc_threshold 0 -force_key_frames "expr:gte(t,n_forced*2)"
       -c:a aac -profile:a aac_low -b:a "$AUDIO_BITRATE" -ar 48000 -ac 2
