@@ -7,6 +7,7 @@ import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(identityRoutes);
+  await app.register(accountsRoutes);
   await app.register(catalogRoutes);
   await app.register(playbackRoutes);
   await app.register(mediaRoutes);

@@ -16,6 +16,10 @@ export const EnvSchema = z.object({
   SEED_ON_START: bool.default(true),
   /** HMAC secret for media URLs and session-independent signatures; at least 32 characters. */
   MEDIA_TOKEN_SECRET: z.string().min(32).default('dev-only-media-secret-change-me-in-production-0123456789'),
+  /** HMAC secret of one-time codes (mail and SMS); at least 32 characters. */
+  CODE_SECRET: z.string().min(32).default('dev-only-code-secret-change-me-in-production-0123456789'),
+  /** Where mail and SMS go: the local outbox (readable in development and tests). */
+  DELIVERY: z.enum(['outbox']).default('outbox'),
   /** Lifetime of a signed media URL. */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
   /** Folder with the HLS demo media (media/demo in the repository). */
@@ -42,8 +46,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.MEDIA_TOKEN_SECRET.startsWith('dev-only')) {
-    throw new Error('Invalid API settings:\n  MEDIA_TOKEN_SECRET: set a real secret in production');
+  for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
+    if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
+      throw new Error(`Invalid API settings:\n  ${key}: set a real secret in production`);
+    }
   }
   return parsed.data;
 }

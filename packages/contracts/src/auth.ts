@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmail } from '@ekran/core';
 
 /** spec platform §7 POST device login. */
 export const DeviceLoginRequestSchema = z
@@ -59,3 +60,37 @@ export const AuthDataSchema = z
   })
   .meta({ id: 'AuthData' });
 export type AuthData = z.infer<typeof AuthDataSchema>;
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine(isEmail, 'not a valid email address (spec platform §5)');
+
+/** Sign-up by email and password: turns the current virtual user into a registered one. */
+export const EmailRegisterRequestSchema = z
+  .object({ email: EmailSchema, password: z.string().min(8, 'at least 8 characters').max(128) })
+  .meta({ id: 'EmailRegisterRequest' });
+export type EmailRegisterRequest = z.infer<typeof EmailRegisterRequestSchema>;
+
+/** Sign-in by email and password. */
+export const EmailLoginRequestSchema = z
+  .object({ email: z.string().trim().toLowerCase().min(3).max(254), password: z.string().min(1).max(128) })
+  .meta({ id: 'EmailLoginRequest' });
+export type EmailLoginRequest = z.infer<typeof EmailLoginRequestSchema>;
+
+/** A one-time code from a message: six digits. */
+export const CodeRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'six digits') }).meta({ id: 'CodeRequest' });
+
+/** A message of the local delivery outbox (development and tests). */
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export const OutboxListSchema = z.object({ items: z.array(OutboxMessageSchema) }).meta({ id: 'OutboxList' });
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

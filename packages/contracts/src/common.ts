@@ -25,6 +25,11 @@ export const ErrorCode = {
   DeviceCountExceeded: 'DEVICE_COUNT_EXCEEDED',
   DeviceNotRegistered: 'DEVICE_NOT_REGISTERED',
   InvalidMediaToken: 'INVALID_MEDIA_TOKEN',
+  EmailTaken: 'EMAIL_TAKEN',
+  AlreadyRegistered: 'ALREADY_REGISTERED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  InvalidCode: 'INVALID_CODE',
+  TooManyAttempts: 'TOO_MANY_ATTEMPTS',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

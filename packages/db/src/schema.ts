@@ -43,6 +43,8 @@ export const users = pgTable(
     countryCode: text('country_code').notNull().default('RU'),
     trafficSource: text('traffic_source'),
     interfaceLanguage: text('interface_language').notNull().default('ru'),
+    /** Set when the owner proved the address (double opt-in). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
@@ -90,6 +92,40 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const codePurpose = pgEnum('code_purpose', ['email_confirm', 'sign_in', 'password_reset']);
+
+/** One-time codes sent by mail or SMS: stored hashed, expiring, single use, limited tries. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    purpose: codePurpose('purpose').notNull(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    destination: text('destination').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_destination_idx').on(t.destination, t.purpose, t.createdAt)],
+);
+
+/** The local delivery outbox: mail and SMS written here instead of sent (the embedded default). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- billing (modelled now, sold in a later issue)

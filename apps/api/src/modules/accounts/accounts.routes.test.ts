@@ -1,0 +1,168 @@
+import { AuthDataSchema, ErrorSchema, OutboxListSchema } from '@ekran/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const freshEmail = () => `viewer${++n}.${Math.random().toString(36).slice(2, 7)}@example.ru`;
+// Each call comes from its own address unless a test names one, so the per-address limits stay out of the way.
+let ip = 0;
+const post = (url: string, headers: Record<string, string>, payload?: unknown, remoteAddress = `10.0.${Math.floor(++ip / 250)}.${ip % 250}`) =>
+  t.app.inject({ method: 'POST', url, headers, remoteAddress, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function lastCode(email: string) {
+  const res = await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${encodeURIComponent(email)}`, headers: t.headers });
+  const body = OutboxListSchema.parse(res.json()).items[0]?.body ?? '';
+  return body.match(/\b(\d{6})\b/)?.[1] ?? '';
+}
+
+async function registered(password = 'секретный-пароль') {
+  const login = await loginDevice(t);
+  const email = freshEmail();
+  const res = await post('/api/v1/auth/email/register', login.auth, { email, password });
+  expect(res.statusCode).toBe(201);
+  return { ...login, email, password };
+}
+
+describe('POST /api/v1/auth/email/register', () => {
+  it('turns the current virtual user into a registered one, keeping its id, and mails a code', async () => {
+    const login = await loginDevice(t);
+    const email = freshEmail();
+    const res = await post('/api/v1/auth/email/register', login.auth, { email: `  ${email.toUpperCase()} `, password: 'секретный-пароль' });
+    expect(res.statusCode).toBe(201);
+    const data = AuthDataSchema.parse(res.json());
+    expect(data).toMatchObject({ _id: login._id, virtual: false, email, need_credentials: false });
+    expect(await lastCode(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('refuses a second sign-up of the same user and an email that is taken', async () => {
+    const first = await registered();
+    expect((await post('/api/v1/auth/email/register', first.auth, { email: freshEmail(), password: 'другой-пароль' })).json().code).toBe('ALREADY_REGISTERED');
+    const other = await loginDevice(t);
+    const taken = await post('/api/v1/auth/email/register', other.auth, { email: first.email, password: 'другой-пароль' });
+    expect(taken.statusCode).toBe(409);
+    expect(ErrorSchema.parse(taken.json()).code).toBe('EMAIL_TAKEN');
+  });
+
+  it.each([
+    ['Cyrillic in the address', { email: 'почта@example.ru', password: 'секретный-пароль' }],
+    ['a forbidden character', { email: 'a!b@example.ru', password: 'секретный-пароль' }],
+    ['no domain', { email: 'viewer@', password: 'секретный-пароль' }],
+    ['a short password', { email: 'ok@example.ru', password: 'short' }],
+  ])('answers 400 for %s and changes nothing', async (_, payload) => {
+    const login = await loginDevice(t);
+    expect((await post('/api/v1/auth/email/register', login.auth, payload)).statusCode).toBe(400);
+    const me = AuthDataSchema.parse((await post('/api/v1/auth/refresh', login.auth)).json());
+    expect(me.virtual).toBe(true);
+  });
+
+  it('needs a session', async () => {
+    expect((await post('/api/v1/auth/email/register', t.headers, { email: freshEmail(), password: 'секретный-пароль' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/auth/email/confirm (double opt-in)', () => {
+  it('accepts the mailed code once', async () => {
+    const user = await registered();
+    const code = await lastCode(user.email);
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code })).statusCode).toBe(200);
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code })).json().code).toBe('INVALID_CODE');
+  });
+
+  it('refuses a code after 10 minutes', async () => {
+    const user = await registered();
+    const code = await lastCode(user.email);
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 10 * 60_000 + 1);
+    try {
+      expect((await post('/api/v1/auth/email/confirm', user.auth, { code })).json().code).toBe('INVALID_CODE');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('kills the code after five wrong tries, even for the right code', async () => {
+    const user = await registered();
+    const code = await lastCode(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await post('/api/v1/auth/email/confirm', user.auth, { code: wrong })).json().code);
+    expect(answers).toEqual(['INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS']);
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code })).statusCode).toBe(429);
+  });
+
+  it('a new code replaces the old one', async () => {
+    const user = await registered();
+    const old = await lastCode(user.email);
+    expect((await post('/api/v1/auth/email/resend', user.auth)).statusCode).toBe(204);
+    const fresh = await lastCode(user.email);
+    if (old !== fresh) expect((await post('/api/v1/auth/email/confirm', user.auth, { code: old })).json().code).toBe('INVALID_CODE');
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code: fresh })).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a malformed code', async () => {
+    const user = await registered();
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code: '12ab' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/v1/auth/email/login and /logout', () => {
+  it('signs in on this device with a new session and ends the anonymous one', async () => {
+    const user = await registered();
+    const device = await loginDevice(t);
+    const res = await post('/api/v1/auth/email/login', device.auth, { email: user.email.toUpperCase(), password: user.password });
+    expect(res.statusCode).toBe(200);
+    const data = AuthDataSchema.parse(res.json());
+    expect(data).toMatchObject({ _id: user._id, virtual: false, email: user.email });
+    expect(data.authentication_token).not.toBe(device.token);
+    expect(res.cookies.find((c) => c.name === 'ekran_token')?.value).toBe(data.authentication_token);
+    expect((await post('/api/v1/auth/refresh', device.auth)).statusCode).toBe(401);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const user = await registered();
+    const wrong = await post('/api/v1/auth/email/login', t.headers, { email: user.email, password: 'не-тот-пароль' });
+    const unknown = await post('/api/v1/auth/email/login', t.headers, { email: freshEmail(), password: 'не-тот-пароль' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('does not sign in to a virtual user that has no password', async () => {
+    const device = await loginDevice(t);
+    expect((await post('/api/v1/auth/email/login', t.headers, { email: `${device._id}@example.ru`, password: 'x' })).statusCode).toBe(401);
+  });
+
+  it('limits sign-in tries per address and account to 10 a minute', async () => {
+    const email = freshEmail();
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push((await post('/api/v1/auth/email/login', t.headers, { email, password: 'не-тот-пароль' }, '192.0.2.7')).statusCode);
+    // Another account from the same address is not held up.
+    expect((await post('/api/v1/auth/email/login', t.headers, { email: freshEmail(), password: 'x' }, '192.0.2.7')).statusCode).toBe(401);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('revokes the session on logout', async () => {
+    const user = await registered();
+    const signIn = AuthDataSchema.parse((await post('/api/v1/auth/email/login', t.headers, { email: user.email, password: user.password })).json());
+    const auth = { ...t.headers, cookie: `ekran_token=${signIn.authentication_token}` };
+    const out = await post('/api/v1/auth/logout', auth);
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'ekran_token')?.value).toBe('');
+    expect((await post('/api/v1/auth/refresh', auth)).statusCode).toBe(401);
+    expect((await post('/api/v1/auth/logout', auth)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/dev/outbox', () => {
+  it('needs the API key', async () => {
+    expect((await t.app.inject('/api/v1/dev/outbox')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,105 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  AuthDataSchema, CodeRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, ErrorSchema, OutboxListSchema, SESSION_COOKIE,
+} from '@ekran/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { createOutboxDelivery } from '../delivery/delivery.ts';
+import { createAccountsService } from './accounts.service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const bodyEmail = (request: FastifyRequest) => String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+
+/** Sign-up, confirmation, sign-in and sign-out by email; the development outbox. */
+export async function accountsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const outbox = createOutboxDelivery(app.deps.database.db);
+  const accounts = createAccountsService(app.deps, outbox);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.deps.env.COOKIE_SECURE,
+    maxAge: app.deps.env.SESSION_TTL_DAYS * 86_400,
+  };
+  // Limits per client address (and per account where the body names one), in memory for one instance.
+  // preHandler: the body is parsed by then, so a key can name the account.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  const limit = (max: number, key: (r: FastifyRequest) => string) => ({ rateLimit: { max, timeWindow: '1 minute', keyGenerator: key } });
+
+  app.post(
+    '/api/v1/auth/email/register',
+    {
+      config: limit(10, (r) => r.ip),
+      schema: { tags: ['accounts'], summary: 'Sign up by email: the current virtual user becomes registered', body: EmailRegisterRequestSchema, response: { 201: AuthDataSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await accounts.register(requireSession(request), request.body)),
+  );
+
+  app.post(
+    '/api/v1/auth/email/confirm',
+    {
+      config: limit(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      schema: { tags: ['accounts'], summary: 'Confirm the email with the code it received', body: CodeRequestSchema, response: { 200: AuthDataSchema, ...errors } },
+    },
+    async (request) => accounts.confirmEmail(requireSession(request), request.body.code),
+  );
+
+  app.post(
+    '/api/v1/auth/email/resend',
+    {
+      config: limit(3, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      schema: { tags: ['accounts'], summary: 'Send a new confirmation code', response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await accounts.resendConfirmation(requireSession(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/email/login',
+    {
+      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      schema: { tags: ['accounts'], summary: 'Sign in by email and password', body: EmailLoginRequestSchema, response: { 200: AuthDataSchema, ...errors } },
+    },
+    async (request, reply) => {
+      if (!request.apiClient) throw unauthorized();
+      const data = await accounts.login(request.body, request.apiClient.id, request.session);
+      void reply.setCookie(SESSION_COOKIE, data.authentication_token, cookieOptions);
+      return data;
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    { schema: { tags: ['accounts'], summary: 'Sign out: revoke this session', response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await accounts.logout(requireSession(request));
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The local outbox is readable only while it is the delivery (no real mail or SMS leaves then).
+  if (app.deps.env.DELIVERY === 'outbox') {
+    app.get(
+      '/api/v1/dev/outbox',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Messages of the local outbox (only when DELIVERY=outbox)',
+          querystring: z.object({ recipient: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          response: { 200: OutboxListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const rows = await outbox.list(request.query.recipient?.toLowerCase(), request.query.limit);
+        return { items: rows.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, created_at: m.createdAt.toISOString() })) };
+      },
+    );
+  }
+}

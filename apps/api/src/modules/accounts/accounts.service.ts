@@ -1,0 +1,99 @@
+import type { AuthData, EmailLoginRequest, EmailRegisterRequest } from '@ekran/contracts';
+import { ErrorCode } from '@ekran/contracts';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Delivery } from '../delivery/delivery.ts';
+import { createCodes } from '../identity/codes.ts';
+import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createAccountsRepo } from './accounts.repo.ts';
+
+const emailTaken = () => new AppError(409, ErrorCode.EmailTaken, 'This email is already registered');
+const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, 'This account is already registered');
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Sign-up, email confirmation (double opt-in), sign-in and sign-out. */
+export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+  const repo = createAccountsRepo(deps.database.db);
+  const identity = createIdentityService(deps);
+  const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
+
+  async function sendConfirmation(userId: string, email: string) {
+    const code = await codes.issue({ purpose: 'email_confirm', channel: 'email', destination: email, userId });
+    await delivery.send({
+      channel: 'email',
+      to: email,
+      subject: 'Подтвердите почту — Экран',
+      text: `Ваш код подтверждения: ${code}\nОн действует 10 минут. Если вы не регистрировались на Экране, просто проигнорируйте это письмо.`,
+    });
+  }
+
+  return {
+    /**
+     * Sign-up by email: the current virtual user becomes registered (spec platform §4 Session), keeping
+     * everything it made, and a confirmation code goes to the address.
+     */
+    async register(session: SessionContext, body: EmailRegisterRequest): Promise<AuthData> {
+      if (!session.isVirtual) throw alreadyRegistered();
+      if (await repo.userByEmail(body.email)) throw emailTaken();
+      const passwordHash = await hashPassword(body.password);
+      let user;
+      try {
+        user = await repo.registerVirtual(session.userId, body.email, passwordHash);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      }
+      if (!user) throw alreadyRegistered();
+      await sendConfirmation(user.id, body.email);
+      return identity.refresh(session.token);
+    },
+
+    /** Double opt-in: the code from the confirmation email proves the address. */
+    async confirmEmail(session: SessionContext, code: string): Promise<AuthData> {
+      const auth = await identity.refresh(session.token);
+      if (!auth.email) throw new AppError(400, ErrorCode.InvalidCode, 'There is no email to confirm');
+      const { userId } = await codes.consume({ purpose: 'email_confirm', destination: auth.email, code });
+      if (userId !== session.userId) throw new AppError(400, ErrorCode.InvalidCode, 'The code is wrong, expired or already used');
+      await repo.confirmEmail(session.userId, deps.now());
+      return auth;
+    },
+
+    /** A new confirmation code, replacing the earlier ones. */
+    async resendConfirmation(session: SessionContext): Promise<void> {
+      const auth = await identity.refresh(session.token);
+      if (!auth.email || auth.virtual) throw new AppError(400, ErrorCode.BadRequest, 'There is no email to confirm');
+      await sendConfirmation(session.userId, auth.email);
+    },
+
+    /**
+     * Sign-in by email and password: a new session on this device. An unknown email and a wrong password
+     * get the same answer in the same time.
+     */
+    async login(body: EmailLoginRequest, apiClientId: string, current: SessionContext | null): Promise<AuthData> {
+      const user = await repo.userByEmail(body.email);
+      const ok = await verifyPassword(user && !user.isVirtual ? user.passwordHash : null, body.password);
+      if (!user || !ok) throw new AppError(401, ErrorCode.InvalidCredentials, 'Wrong email or password');
+      const device = await repo.deviceUidOf(current?.deviceId ?? null);
+      const token = newToken();
+      const now = deps.now();
+      await repo.createSession({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        apiClientId,
+        expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * 86_400_000),
+        deviceUid: device?.uid ?? null,
+        deviceType: device?.type ?? 'web',
+      });
+      // The anonymous session of this browser ends: the browser now holds the account's session.
+      if (current && current.userId !== user.id) await repo.revokeSession(current.sessionId, now);
+      return identity.refresh(token);
+    },
+
+    /** Sign-out: the session is revoked on the server (spec /logout). */
+    async logout(session: SessionContext): Promise<void> {
+      await repo.revokeSession(session.sessionId, deps.now());
+    },
+  };
+}
