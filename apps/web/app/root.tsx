@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isMobile: platform === 'mobile' || platform === 'tablet',
     countryCode: auth?.current_country_code ?? 'RU',
     isVirtual: auth?.virtual ?? true,
+    email: auth?.email ?? null,
     menu: await buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
   };
 }
@@ -87,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className={data?.isMobile ? 'is-mobile' : undefined}>
         <I18nextProvider i18n={i18n}>
           <ProgressBar />
-          <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} />
+          <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
           <main id="content" className="main">
             {children}
           </main>

@@ -22,6 +22,14 @@ export default [
   route('watch', 'routes/errors/missing-param.tsx', { id: 'missing-watch' }),
   route('rules', 'routes/errors/missing-param.tsx', { id: 'missing-rules' }),
 
+  // Sign-in and sign-up (issue 3: email so far; phone, social and password recovery follow).
+  route('auth/:step?', 'routes/auth/signin.tsx'),
+  route('signin', 'routes/auth/signin.tsx', { id: 'signin' }),
+  route('signup', 'routes/auth/signup.tsx'),
+  route('signup/confirm', 'routes/auth/confirm.tsx'),
+  route('signup_confirm', 'routes/auth/confirm.tsx', { id: 'signup_confirm' }),
+  route('logout', 'routes/auth/logout.tsx'),
+
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 

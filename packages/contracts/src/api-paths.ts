@@ -7,6 +7,7 @@ export const ApiPath = {
   authRefresh: '/api/v1/auth/refresh',
   emailRegister: '/api/v1/auth/email/register',
   emailConfirm: '/api/v1/auth/email/confirm',
+  emailResend: '/api/v1/auth/email/resend',
   emailLogin: '/api/v1/auth/email/login',
   logout: '/api/v1/auth/logout',
   outbox: '/api/v1/dev/outbox',

@@ -1,8 +1,8 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
-  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type TitleListQuery,
+  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type TitleListQuery,
 } from '@ekran/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { env } from './env.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
@@ -28,7 +28,7 @@ export function createApi(token: string | null) {
     const res = await fetch(url, { ...init, headers, signal: init.signal ?? AbortSignal.timeout(10_000) });
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) throw new ApiCallError(res.status, ErrorSchema.safeParse(json).data ?? null);
-    return schema.parse(json);
+    return schema.parse(res.status === 204 ? null : json);
   }
 
   return {
@@ -39,6 +39,11 @@ export function createApi(token: string | null) {
     titles: (query: Partial<TitleListQuery>) => call(TitleListSchema, ApiPath.titles, { query }),
     title: (alias: string) => call(TitleSchema, ApiPath.watch(alias)),
     playbackCheck: (uid: string) => call(PlaybackCheckSchema, ApiPath.playbackCheck(uid)),
+    emailRegister: (body: EmailRegisterRequest) => call(AuthDataSchema, ApiPath.emailRegister, { method: 'POST', body: JSON.stringify(body) }),
+    emailConfirm: (code: string) => call(AuthDataSchema, ApiPath.emailConfirm, { method: 'POST', body: JSON.stringify({ code }) }),
+    emailResend: () => call(z.null(), ApiPath.emailResend, { method: 'POST' }),
+    emailLogin: (body: EmailLoginRequest) => call(AuthDataSchema, ApiPath.emailLogin, { method: 'POST', body: JSON.stringify(body) }),
+    logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -30,8 +30,14 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-const cookie = (name: string, value: string, maxAge: number, httpOnly: boolean) =>
-  `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${env.COOKIE_SECURE ? '; Secure' : ''}`;
+/** The Set-Cookie of a session token (after a sign-in), httpOnly and SameSite=Lax. */
+export const sessionCookie = (token: string) => cookie(SESSION_COOKIE, token, 90 * 86_400, true);
+/** The Set-Cookie that removes the session token (after a sign-out). */
+export const clearedSessionCookie = () => cookie(SESSION_COOKIE, '', 0, true);
+
+function cookie(name: string, value: string, maxAge: number, httpOnly: boolean) {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${env.COOKIE_SECURE ? '; Secure' : ''}`;
+}
 
 /**
  * spec platform §4 Session: refresh the stored session; otherwise make a device id and a device login
@@ -67,7 +73,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       is_child: false,
     });
     token = auth.authentication_token;
-    setCookies.push(cookie(SESSION_COOKIE, token, 90 * 86_400, true));
+    setCookies.push(sessionCookie(token));
   }
 
   context.set(visitorContext, { auth, token, api: createApi(token) });

@@ -7,7 +7,7 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
-export function Header({ menu, isKids }: { menu: MenuItem[]; isKids: boolean }) {
+export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: boolean; account: { email: string | null } | null }) {
   const { t } = useTranslation();
   return (
     <header className="header">
@@ -20,6 +20,22 @@ export function Header({ menu, isKids }: { menu: MenuItem[]; isKids: boolean }) 
         </Link>
         <DesktopMenu menu={menu} />
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
+        <div className="header__account">
+          {account ? (
+            <>
+              <span className="header__avatar" title={account.email ?? undefined} aria-label={t('auth.account')}>
+                {(account.email ?? '?').slice(0, 1).toUpperCase()}
+              </span>
+              <Link className="btn btn--ghost header__signout" to="/logout">
+                {t('auth.signOut')}
+              </Link>
+            </>
+          ) : (
+            <Link className="btn btn--ghost" to="/auth" data-testid="header-signin">
+              {t('auth.signIn')}
+            </Link>
+          )}
+        </div>
         <MobileMenu menu={menu} />
       </div>
     </header>

@@ -22,7 +22,7 @@ const kidsCatalog = [
 describe('Header (spec platform §2 header menu)', () => {
   it('shows the menu in the spec order with the archive for RU', async () => {
     const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
-    renderInRouter(<Header menu={menu} isKids={false} />);
+    renderInRouter(<Header menu={menu} isKids={false} account={null} />);
     const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
     const labels = within(nav).getAllByRole('listitem').map((li) => li.textContent?.trim());
     expect(labels).toEqual(['Кино на ТВ', 'Фильмы', 'Сериалы', 'Мультфильмы', 'Новинки', 'Журнал', 'ТВ']);
@@ -31,7 +31,7 @@ describe('Header (spec platform §2 header menu)', () => {
 
   it('drops the archive outside RU and names the TV item «Детское ТВ» for a child profile', async () => {
     const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'DE', isChild: true, titles });
-    renderInRouter(<Header menu={menu} isKids />);
+    renderInRouter(<Header menu={menu} isKids account={{ email: 'mama@example.ru' }} />);
     const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
     expect(within(nav).queryByText('Кино на ТВ')).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Детское ТВ' }).getAttribute('href')).toBe('/channel');

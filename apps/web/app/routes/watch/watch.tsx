@@ -2,7 +2,7 @@ import { formatDuration, formatPrice, mpaaFor } from '@ekran/core';
 import type { Credit, PlaybackCheck, Title } from '@ekran/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher } from 'react-router';
+import { data, Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
@@ -232,11 +232,14 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
 
 function MainAction({ check, isSeries, isFree, onPlay }: { check: CheckResult | null; isSeries: boolean; isFree: boolean; onPlay: () => void }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const root = useRouteLoaderData('root') as { isVirtual?: boolean } | undefined;
   // No check means no session (a crawler): free titles still say so.
   const entitled = check ? 'playlists' in check && check.playlists.length > 0 : isFree;
   if (!entitled) {
     return (
-      <Link className="btn btn--primary btn--lg" to="/auth">
+      // spec platform §4 Playback gating: a virtual user goes to /auth (and comes back), others to the tariffs.
+      <Link className="btn btn--primary btn--lg" to={root?.isVirtual === false ? '/tariffs' : `/auth?back=${encodeURIComponent(location.pathname)}`}>
         {t('watch.subscribe')}
       </Link>
     );

@@ -1,0 +1,50 @@
+import { isAllowedReturnUrl } from '@ekran/core';
+import { ErrorCode } from '@ekran/contracts';
+import { ApiCallError } from '../../lib/api.server.ts';
+
+/** spec platform §5: a return URL is accepted only with an allowed prefix (a path of this site). */
+export function backOf(request: Request): string {
+  const back = new URL(request.url).searchParams.get('back');
+  return back && isAllowedReturnUrl(back, ['/']) ? back : '/';
+}
+
+export type AuthErrorKey =
+  | 'emailInvalid' | 'emailTaken' | 'alreadyRegistered' | 'passwordShort' | 'credentials' | 'rateLimited'
+  | 'codeInvalid' | 'codeFormat' | 'tooManyAttempts' | 'generic';
+
+export interface AuthFormErrors {
+  email?: AuthErrorKey;
+  password?: AuthErrorKey;
+  code?: AuthErrorKey;
+  form?: AuthErrorKey;
+}
+
+/** An API failure of an auth form as the field it concerns and the text key to show under it. */
+export function authErrors(err: unknown): AuthFormErrors {
+  if (!(err instanceof ApiCallError)) throw err;
+  const code = err.body?.code;
+  if (err.status === 429 && code !== ErrorCode.TooManyAttempts) return { form: 'rateLimited' };
+  switch (code) {
+    case ErrorCode.EmailTaken:
+      return { email: 'emailTaken' };
+    case ErrorCode.AlreadyRegistered:
+      return { form: 'alreadyRegistered' };
+    case ErrorCode.InvalidCredentials:
+      return { form: 'credentials' };
+    case ErrorCode.InvalidCode:
+      return { code: 'codeInvalid' };
+    case ErrorCode.TooManyAttempts:
+      return { code: 'tooManyAttempts' };
+    case ErrorCode.BadRequest: {
+      const paths = (err.body?.details ?? []).map((d) => d.path);
+      const out: AuthFormErrors = {};
+      if (paths.some((p) => p.endsWith('email'))) out.email = 'emailInvalid';
+      if (paths.some((p) => p.endsWith('password'))) out.password = 'passwordShort';
+      if (paths.some((p) => p.endsWith('code'))) out.code = 'codeFormat';
+      return Object.keys(out).length ? out : { form: 'generic' };
+    }
+    default:
+      if (err.status >= 500) throw err;
+      return { form: 'generic' };
+  }
+}

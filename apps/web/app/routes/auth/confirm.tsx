@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { tFor } from '../../lib/i18n.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/confirm';
+import { authErrors, backOf, type AuthFormErrors } from './auth.server.ts';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = context.get(visitorContext);
+  if (!auth || auth.virtual || !auth.email) throw redirect('/signup');
+  return { email: auth.email, back: backOf(request) };
+}
+
+/** Email double opt-in: the code from the letter, or a new letter. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { api } = context.get(visitorContext);
+  try {
+    if (form.get('intent') === 'resend') {
+      await api.emailResend();
+      return { resent: true, errors: {} as AuthFormErrors };
+    }
+    await api.emailConfirm(String(form.get('code') ?? '').trim());
+    return redirect(backOf(request));
+  } catch (err) {
+    return data({ resent: false, errors: authErrors(err) }, { status: 400 });
+  }
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <AuthCard title={t('auth.confirmTitle')} lead={t('auth.confirmLead', { email: loaderData.email })}>
+      <Form method="post" className="auth__form" noValidate>
+        <FormError error={actionData?.errors.form} />
+        <Field name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required label={t('auth.code')} error={actionData?.errors.code} />
+        <button type="submit" name="intent" value="confirm" className="btn btn--primary btn--lg" disabled={busy} data-testid="confirm-submit">
+          {t('auth.confirm')}
+        </button>
+      </Form>
+      <Form method="post" className="auth__secondary">
+        {actionData?.resent ? <p role="status">{t('auth.resent')}</p> : null}
+        <button type="submit" name="intent" value="resend" className="btn btn--ghost" disabled={busy}>
+          {t('auth.resend')}
+        </button>
+        <Link to={loaderData.back}>{t('auth.later')}</Link>
+      </Form>
+    </AuthCard>
+  );
+}

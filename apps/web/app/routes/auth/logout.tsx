@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Form, redirect } from 'react-router';
+import { AuthCard } from '../../components/auth/auth-card.tsx';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { tFor } from '../../lib/i18n.ts';
+import { clearedSessionCookie, visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/logout';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { auth } = context.get(visitorContext);
+  if (!auth || auth.virtual) throw redirect('/');
+  return null;
+}
+
+/** Sign-out: the session is revoked on the server and its cookie removed (a GET never signs out). */
+export async function action({ context }: Route.ActionArgs) {
+  try {
+    await context.get(visitorContext).api.logout();
+  } catch (err) {
+    if (!(err instanceof ApiCallError) || err.status !== 401) throw err;
+  }
+  return redirect('/', { headers: { 'Set-Cookie': clearedSessionCookie() } });
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Logout() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth.signOutTitle')} lead={t('auth.signOutLead')}>
+      <Form method="post">
+        <button type="submit" className="btn btn--primary btn--lg" data-testid="logout-submit">
+          {t('auth.signOut')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { tFor } from '../../lib/i18n.ts';
+import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/signin';
+import { authErrors, backOf } from './auth.server.ts';
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  // /auth/{step?}: the steps of this issue are sign-in (none, signin) and sign-up.
+  if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
+  if (params.step && params.step !== 'signin') throw data(null, { status: 404 });
+  const { auth } = context.get(visitorContext);
+  if (auth && !auth.virtual) throw redirect(backOf(request));
+  return { back: backOf(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  try {
+    const auth = await context.get(visitorContext).api.emailLogin({ email, password });
+    return redirect(backOf(request), { headers: { 'Set-Cookie': sessionCookie(auth.authentication_token) } });
+  } catch (err) {
+    const errors = authErrors(err);
+    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+  }
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  const back = loaderData.back === '/' ? '' : `?back=${encodeURIComponent(loaderData.back)}`;
+  return (
+    <AuthCard title={t('auth.signInTitle')} lead={t('auth.signInLead')}>
+      <Form method="post" className="auth__form" noValidate>
+        <FormError error={actionData?.errors.form} title={t('auth.signInErrorTitle')} />
+        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
+        <Field name="password" type="password" autoComplete="current-password" required label={t('auth.password')} error={actionData?.errors.password} />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="signin-submit">
+          {t('auth.signIn')}
+        </button>
+      </Form>
+      <p className="auth__switch">
+        <Link to={`/signup${back}`}>{t('auth.toSignUp')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { tFor } from '../../lib/i18n.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/signup';
+import { authErrors, backOf } from './auth.server.ts';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = context.get(visitorContext);
+  if (auth && !auth.virtual) throw redirect(backOf(request));
+  return { back: backOf(request) };
+}
+
+/** Sign-up: this browser's virtual user becomes a registered one, then confirms the email. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  try {
+    await context.get(visitorContext).api.emailRegister({ email, password });
+    const back = backOf(request);
+    return redirect(`/signup/confirm${back === '/' ? '' : `?back=${encodeURIComponent(back)}`}`);
+  } catch (err) {
+    const errors = authErrors(err);
+    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+  }
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  const back = loaderData.back === '/' ? '' : `?back=${encodeURIComponent(loaderData.back)}`;
+  const errors = actionData?.errors;
+  return (
+    <AuthCard title={t('auth.signUpTitle')} lead={t('auth.signUpLead')}>
+      <Form method="post" className="auth__form" noValidate>
+        {/* catalogue §8: registration errors carry the title «Ошибка регистрации» */}
+        <FormError error={errors?.form} title={t('auth.errorTitle')} />
+        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={errors?.email} />
+        <Field name="password" type="password" autoComplete="new-password" required minLength={8} label={t('auth.password')} hint={t('auth.passwordHint')} error={errors?.password} />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="signup-submit">
+          {t('auth.signUp')}
+        </button>
+      </Form>
+      <p className="auth__switch">
+        <Link to={`/auth${back}`}>{t('auth.toSignIn')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+// A new viewer signs up by email, confirms it with the code from the outbox, signs out and signs in again.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BASE_URL, launchBrowser, type Browser } from './browser.ts';
+
+const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
+
+let browser: Browser;
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+/** The newest code mailed to an address, read from the local outbox (DELIVERY=outbox). */
+async function codeFor(email: string): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/v1/dev/outbox?recipient=${encodeURIComponent(email)}`, { headers: { 'x-api-key': API_KEY } });
+  expect(res.status, 'outbox status').toBe(200);
+  const body = ((await res.json()) as { items: { body: string }[] }).items[0]?.body ?? '';
+  const code = body.match(/\b\d{6}\b/)?.[0];
+  expect(code, `a code in the letter: ${body}`).toBeDefined();
+  return code!;
+}
+
+describe('a new viewer', () => {
+  it('signs up by email, confirms it from the outbox, signs out and signs in again', async () => {
+    const { page } = browser;
+    // Validation answers of the forms are 400s on purpose.
+    browser.allowProblem(/status of 400/);
+    const email = `zritel.${Date.now()}@example.ru`;
+    const password = 'очень-секретный-пароль';
+
+    await page.goto('/', { waitUntil: 'load', timeout: 60_000 });
+    await page.click('[data-testid="header-signin"]');
+    await page.waitForURL('**/auth');
+    await page.click('a[href^="/signup"]');
+    await page.waitForURL('**/signup');
+
+    // Bad input: clear Russian messages under the fields, nothing created.
+    await page.fill('#email', 'зритель@почта.рф');
+    await page.fill('#password', 'short');
+    await page.click('[data-testid="signup-submit"]');
+    await expect.poll(() => page.textContent('#email-error')).toBe('Почта введена некорректно');
+    expect(await page.textContent('#password-error')).toBe('Пароль должен быть не короче 8 символов');
+
+    await page.fill('#email', email);
+    await page.fill('#password', password);
+    await page.click('[data-testid="signup-submit"]');
+    await page.waitForURL('**/signup/confirm');
+    await page.waitForSelector('.header__avatar');
+
+    await page.fill('#code', await codeFor(email));
+    await page.click('[data-testid="confirm-submit"]');
+    await page.waitForURL(`${BASE_URL}/`);
+
+    // Sign out revokes the session; the visitor is anonymous again.
+    await page.goto('/logout');
+    await page.click('[data-testid="logout-submit"]');
+    await page.waitForSelector('[data-testid="header-signin"]');
+
+    // A wrong password, then the right one.
+    await page.click('[data-testid="header-signin"]');
+    await page.waitForURL('**/auth');
+    await page.fill('#email', email);
+    await page.fill('#password', 'не-тот-пароль');
+    await page.click('[data-testid="signin-submit"]');
+    await expect.poll(() => page.textContent('.form-error p')).toBe('Неверная почта или пароль');
+    await page.fill('#password', password);
+    await page.click('[data-testid="signin-submit"]');
+    await page.waitForSelector('.header__avatar');
+    expect(await page.getAttribute('.header__avatar', 'title')).toBe(email);
+    expect(browser.describeProblems()).toBe('');
+  });
+});
