@@ -29,6 +29,10 @@ export default [
   route('signup/confirm', 'routes/auth/confirm.tsx'),
   route('signup_confirm', 'routes/auth/confirm.tsx', { id: 'signup_confirm' }),
   route('logout', 'routes/auth/logout.tsx'),
+  route('password/recovery', 'routes/auth/password-recovery.tsx'),
+  route('password/reset', 'routes/auth/password-recovery.tsx', { id: 'password-reset' }),
+  route('password/code', 'routes/auth/password-code.tsx'),
+  route('password/success', 'routes/auth/password-success.tsx'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),

@@ -10,6 +10,8 @@ export const ApiPath = {
   emailResend: '/api/v1/auth/email/resend',
   emailLogin: '/api/v1/auth/email/login',
   logout: '/api/v1/auth/logout',
+  passwordRecovery: '/api/v1/auth/password/recovery',
+  passwordReset: '/api/v1/auth/password/reset',
   outbox: '/api/v1/dev/outbox',
   catalog: '/api/v1/catalog',
   home: '/api/v1/home',

@@ -94,3 +94,18 @@ export const OutboxMessageSchema = z.object({
 });
 export const OutboxListSchema = z.object({ items: z.array(OutboxMessageSchema) }).meta({ id: 'OutboxList' });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+/** Password recovery: a code to the address, if it belongs to an account (the answer is the same either way). */
+export const PasswordRecoveryRequestSchema = z
+  .object({ email: z.string().trim().toLowerCase().min(3).max(254) })
+  .meta({ id: 'PasswordRecoveryRequest' });
+
+/** A new password with the recovery code; every session of the account ends. */
+export const PasswordResetRequestSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().min(3).max(254),
+    code: z.string().trim().regex(/^\d{6}$/, 'six digits'),
+    password: z.string().min(8, 'at least 8 characters').max(128),
+  })
+  .meta({ id: 'PasswordResetRequest' });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;

@@ -1,6 +1,6 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
-  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type TitleListQuery,
+  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { env } from './env.server.ts';
@@ -44,6 +44,8 @@ export function createApi(token: string | null) {
     emailResend: () => call(z.null(), ApiPath.emailResend, { method: 'POST' }),
     emailLogin: (body: EmailLoginRequest) => call(AuthDataSchema, ApiPath.emailLogin, { method: 'POST', body: JSON.stringify(body) }),
     logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
+    passwordRecovery: (email: string) => call(z.null(), ApiPath.passwordRecovery, { method: 'POST', body: JSON.stringify({ email }) }),
+    passwordReset: (body: PasswordResetRequest) => call(z.null(), ApiPath.passwordReset, { method: 'POST', body: JSON.stringify(body) }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -51,6 +51,14 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
+    /** A new password; every live session of the user ends with it. */
+    async setPassword(userId: string, passwordHash: string, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      });
+    },
+
     async revokeSession(sessionId: string, at: Date) {
       await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },

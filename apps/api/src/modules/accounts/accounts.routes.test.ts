@@ -166,3 +166,51 @@ describe('GET /api/v1/dev/outbox', () => {
     expect((await t.app.inject('/api/v1/dev/outbox')).statusCode).toBe(401);
   });
 });
+
+describe('password recovery: POST /api/v1/auth/password/recovery and /reset', () => {
+  it('mails a code to a known address and answers the same for an unknown one', async () => {
+    const user = await registered();
+    const known = await post('/api/v1/auth/password/recovery', t.headers, { email: user.email });
+    const unknownEmail = freshEmail();
+    const unknown = await post('/api/v1/auth/password/recovery', t.headers, { email: unknownEmail });
+    expect([known.statusCode, unknown.statusCode]).toEqual([204, 204]);
+    expect(known.body).toBe(unknown.body);
+    const letters = OutboxListSchema.parse((await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${unknownEmail}`, headers: t.headers })).json());
+    expect(letters.items).toEqual([]);
+  });
+
+  it('sets the new password with the code, ends every session, and the code works once', async () => {
+    const user = await registered();
+    const other = AuthDataSchema.parse((await post('/api/v1/auth/email/login', t.headers, { email: user.email, password: user.password })).json());
+    await post('/api/v1/auth/password/recovery', t.headers, { email: user.email });
+    const code = await lastCode(user.email);
+    const reset = await post('/api/v1/auth/password/reset', t.headers, { email: user.email, code, password: 'новый-пароль-2026' });
+    expect(reset.statusCode).toBe(204);
+    for (const token of [user.token, other.authentication_token]) {
+      expect((await post('/api/v1/auth/refresh', { ...t.headers, cookie: `ekran_token=${token}` })).statusCode).toBe(401);
+    }
+    expect((await post('/api/v1/auth/email/login', t.headers, { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await post('/api/v1/auth/email/login', t.headers, { email: user.email, password: 'новый-пароль-2026' })).statusCode).toBe(200);
+    expect((await post('/api/v1/auth/password/reset', t.headers, { email: user.email, code, password: 'третий-пароль-2026' })).json().code).toBe('INVALID_CODE');
+  });
+
+  it('does not accept a confirmation code as a recovery code', async () => {
+    const user = await registered();
+    const confirmCode = await lastCode(user.email);
+    expect((await post('/api/v1/auth/password/reset', t.headers, { email: user.email, code: confirmCode, password: 'новый-пароль-2026' })).json().code).toBe('INVALID_CODE');
+  });
+
+  it.each([
+    [{ email: 'a@example.ru', code: '12345', password: 'новый-пароль-2026' }],
+    [{ email: 'a@example.ru', code: '123456', password: 'short' }],
+  ])('answers 400 for %j', async (payload) => {
+    expect((await post('/api/v1/auth/password/reset', t.headers, payload)).statusCode).toBe(400);
+  });
+
+  it('limits recovery letters to 3 a minute per address and account', async () => {
+    const user = await registered();
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/v1/auth/password/recovery', t.headers, { email: user.email }, '192.0.2.9')).statusCode);
+    expect(codes).toEqual([204, 204, 204, 429]);
+  });
+});

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import {
-  AuthDataSchema, CodeRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, ErrorSchema, OutboxListSchema, SESSION_COOKIE,
+  AuthDataSchema, CodeRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, ErrorSchema, OutboxListSchema, PasswordRecoveryRequestSchema,
+  PasswordResetRequestSchema, SESSION_COOKIE,
 } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,6 +81,30 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       await accounts.logout(requireSession(request));
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password/recovery',
+    {
+      config: limit(3, (r) => `${r.ip}:${bodyEmail(r)}`),
+      schema: { tags: ['accounts'], summary: 'Send a password recovery code (the same answer for any address)', body: PasswordRecoveryRequestSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password/reset',
+    {
+      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      schema: { tags: ['accounts'], summary: 'Set a new password with the recovery code; all sessions end', body: PasswordResetRequestSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await accounts.resetPassword(request.body);
       return reply.status(204).send(null);
     },
   );

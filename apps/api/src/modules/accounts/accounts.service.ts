@@ -1,4 +1,4 @@
-import type { AuthData, EmailLoginRequest, EmailRegisterRequest } from '@ekran/contracts';
+import type { AuthData, EmailLoginRequest, EmailRegisterRequest, PasswordResetRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -89,6 +89,26 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
       // The anonymous session of this browser ends: the browser now holds the account's session.
       if (current && current.userId !== user.id) await repo.revokeSession(current.sessionId, now);
       return identity.refresh(token);
+    },
+
+    /** Password recovery: a code goes to the address when it belongs to an account; the caller cannot tell. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repo.userByEmail(email);
+      if (!user || user.isVirtual) return;
+      const code = await codes.issue({ purpose: 'password_reset', channel: 'email', destination: email, userId: user.id });
+      await delivery.send({
+        channel: 'email',
+        to: email,
+        subject: 'Восстановление пароля — Экран',
+        text: `Код для смены пароля: ${code}\nОн действует 10 минут. Если вы не просили сменить пароль, просто проигнорируйте это письмо: пароль останется прежним.`,
+      });
+    },
+
+    /** A new password with the recovery code; every session of the account ends (a stolen one too). */
+    async resetPassword(body: PasswordResetRequest): Promise<void> {
+      const { userId } = await codes.consume({ purpose: 'password_reset', destination: body.email, code: body.code });
+      if (!userId) throw new AppError(400, ErrorCode.InvalidCode, 'The code is wrong, expired or already used');
+      await repo.setPassword(userId, await hashPassword(body.password), deps.now());
     },
 
     /** Sign-out: the session is revoked on the server (spec /logout). */

@@ -47,6 +47,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
       <p className="auth__switch">
+        <Link to="/password/recovery">{t('auth.forgot')}</Link>
+      </p>
+      <p className="auth__switch">
         <Link to={`/signup${back}`}>{t('auth.toSignUp')}</Link>
       </p>
     </AuthCard>

@@ -1,0 +1,52 @@
+import { isEmail } from '@ekran/core';
+import { useTranslation } from 'react-i18next';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { tFor } from '../../lib/i18n.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/password-code';
+import { authErrors } from './auth.server.ts';
+
+function emailOf(request: Request): string {
+  const email = new URL(request.url).searchParams.get('email') ?? '';
+  if (!isEmail(email)) throw redirect('/password/recovery');
+  return email;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { email: emailOf(request) };
+}
+
+/** The recovery code and a new password; every session of the account ends. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = emailOf(request);
+  const form = await request.formData();
+  try {
+    await context.get(visitorContext).api.passwordReset({ email, code: String(form.get('code') ?? '').trim(), password: String(form.get('password') ?? '') });
+    return redirect('/password/success');
+  } catch (err) {
+    const errors = authErrors(err);
+    return data({ errors }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+  }
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function PasswordCode({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <AuthCard title={t('auth.codeTitle')} lead={t('auth.codeLead', { email: loaderData.email })}>
+      <Form method="post" className="auth__form" noValidate>
+        <FormError error={actionData?.errors.form} />
+        <Field name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required label={t('auth.code')} error={actionData?.errors.code} />
+        <Field name="password" type="password" autoComplete="new-password" required minLength={8} label={t('auth.newPassword')} hint={t('auth.passwordHint')} error={actionData?.errors.password} />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="reset-submit">
+          {t('auth.savePassword')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { tFor } from '../../lib/i18n.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/password-recovery';
+import { authErrors } from './auth.server.ts';
+
+/** Password recovery: a code to the account's address (the page does not tell whether it exists). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = String((await request.formData()).get('email') ?? '').trim();
+  try {
+    await context.get(visitorContext).api.passwordRecovery(email);
+    return redirect(`/password/code?email=${encodeURIComponent(email.toLowerCase())}`);
+  } catch (err) {
+    const errors = authErrors(err);
+    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+  }
+}
+
+export function meta() {
+  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function PasswordRecovery({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <AuthCard title={t('auth.recoveryTitle')} lead={t('auth.recoveryLead')}>
+      <Form method="post" className="auth__form" noValidate>
+        <FormError error={actionData?.errors.form} />
+        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="recovery-submit">
+          {t('auth.sendCode')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
