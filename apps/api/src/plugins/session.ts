@@ -15,6 +15,11 @@ declare module 'fastify' {
   }
 }
 
+/** Options of the session cookie the API sets: httpOnly, SameSite=Lax, Secure behind HTTPS, sliding lifetime. */
+export function sessionCookieOptions(env: { COOKIE_SECURE: boolean; SESSION_TTL_DAYS: number }) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: env.COOKIE_SECURE, maxAge: env.SESSION_TTL_DAYS * 86_400 };
+}
+
 /** The bearer token from Authorization, the auth_token query/body field, or the session cookie. */
 export function tokenFrom(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { requireSession, sessionCookieOptions } from '../../plugins/session.ts';
 import { createOutboxDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
 
@@ -19,13 +19,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const outbox = createOutboxDelivery(app.deps.database.db);
   const accounts = createAccountsService(app.deps, outbox);
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: app.deps.env.COOKIE_SECURE,
-    maxAge: app.deps.env.SESSION_TTL_DAYS * 86_400,
-  };
+  const cookieOptions = sessionCookieOptions(app.deps.env);
   // Limits per client address (and per account where the body names one), in memory for one instance.
   // preHandler: the body is parsed by then, so a key can name the account.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });

@@ -2,7 +2,7 @@ import { AuthDataSchema, AuthRefreshRequestSchema, DeviceLoginRequestSchema, Err
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { tokenFrom } from '../../plugins/session.ts';
+import { sessionCookieOptions, tokenFrom } from '../../plugins/session.ts';
 import { createIdentityService } from './identity.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -10,13 +10,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema };
 export async function identityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const identity = createIdentityService(app.deps);
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: app.deps.env.COOKIE_SECURE,
-    maxAge: app.deps.env.SESSION_TTL_DAYS * 86_400,
-  };
+  const cookieOptions = sessionCookieOptions(app.deps.env);
 
   app.post(
     '/api/v1/auth/device-login',

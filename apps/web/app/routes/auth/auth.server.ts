@@ -1,5 +1,6 @@
 import { isAllowedReturnUrl } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
+import { data } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
 
 /** spec platform §5: a return URL is accepted only with an allowed prefix (a path of this site). */
@@ -47,4 +48,15 @@ export function authErrors(err: unknown): AuthFormErrors {
       if (err.status >= 500) throw err;
       return { form: 'generic' };
   }
+}
+
+/** The email and password fields of a form, as the API expects them. */
+export function credentialsOf(form: FormData): { email: string; password: string } {
+  return { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') };
+}
+
+/** The answer of a failed auth form: its errors (and what to refill), 429 when rate limited, else 400. */
+export function formFailure<T extends object>(err: unknown, refill: T) {
+  const errors = authErrors(err);
+  return data({ errors, ...refill }, { status: errors.form === 'rateLimited' ? 429 : 400 });
 }

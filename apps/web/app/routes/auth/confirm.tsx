@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/confirm';
 import { authErrors, backOf, type AuthFormErrors } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
@@ -28,9 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
-import { tFor } from '../../lib/i18n.ts';
 import { clearedSessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/logout';
+import { authMeta } from './auth-meta.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
@@ -22,9 +22,7 @@ export async function action({ context }: Route.ActionArgs) {
   return redirect('/', { headers: { 'Set-Cookie': clearedSessionCookie() } });
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function Logout() {
   const { t } = useTranslation();

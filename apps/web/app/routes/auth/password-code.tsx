@@ -1,11 +1,11 @@
 import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-code';
-import { authErrors } from './auth.server.ts';
+import { formFailure } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
 
 function emailOf(request: Request): string {
   const email = new URL(request.url).searchParams.get('email') ?? '';
@@ -25,14 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.get(visitorContext).api.passwordReset({ email, code: String(form.get('code') ?? '').trim(), password: String(form.get('password') ?? '') });
     return redirect('/password/success');
   } catch (err) {
-    const errors = authErrors(err);
-    return data({ errors }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+    return formFailure(err, {});
   }
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function PasswordCode({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-recovery';
-import { authErrors } from './auth.server.ts';
+import { formFailure } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
 
 /** Password recovery: a code to the account's address (the page does not tell whether it exists). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -13,14 +13,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.get(visitorContext).api.passwordRecovery(email);
     return redirect(`/password/code?email=${encodeURIComponent(email.toLowerCase())}`);
   } catch (err) {
-    const errors = authErrors(err);
-    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+    return formFailure(err, { email });
   }
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function PasswordRecovery({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
+import { authMeta } from './auth-meta.ts';
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function PasswordSuccess() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
-import { authErrors, backOf } from './auth.server.ts';
+import { backOf, credentialsOf, formFailure } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   // /auth/{step?}: the steps of this issue are sign-in (none, signin) and sign-up.
@@ -16,21 +16,16 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
+  const { email, password } = credentialsOf(await request.formData());
   try {
     const auth = await context.get(visitorContext).api.emailLogin({ email, password });
     return redirect(backOf(request), { headers: { 'Set-Cookie': sessionCookie(auth.authentication_token) } });
   } catch (err) {
-    const errors = authErrors(err);
-    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+    return formFailure(err, { email });
   }
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

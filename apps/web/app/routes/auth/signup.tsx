@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
-import { authErrors, backOf } from './auth.server.ts';
+import { backOf, credentialsOf, formFailure } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
@@ -14,22 +14,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** Sign-up: this browser's virtual user becomes a registered one, then confirms the email. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
+  const { email, password } = credentialsOf(await request.formData());
   try {
     await context.get(visitorContext).api.emailRegister({ email, password });
     const back = backOf(request);
     return redirect(`/signup/confirm${back === '/' ? '' : `?back=${encodeURIComponent(back)}`}`);
   } catch (err) {
-    const errors = authErrors(err);
-    return data({ errors, email }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+    return formFailure(err, { email });
   }
 }
 
-export function meta() {
-  return [{ title: tFor('ru')('meta.authTitle') }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = authMeta;
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
