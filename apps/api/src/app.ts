@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { DbHandle } from '@ekran/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
+  // Limits are per route (lib/rate-limit.ts); preHandler so a key can name the account from the body.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(apiKeyPlugin);
   await app.register(sessionPlugin);
 

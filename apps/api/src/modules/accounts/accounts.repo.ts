@@ -1,7 +1,7 @@
-import { devices, profiles, sessions, users, type Db } from '@ekran/db';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sessions, users, type Db } from '@ekran/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
-/** Drizzle queries of sign-up, sign-in and sign-out; no rules. */
+/** Drizzle queries of sign-up, confirmation and passwords; no rules. */
 export function createAccountsRepo(db: Db) {
   return {
     async userByEmail(email: string) {
@@ -26,31 +26,6 @@ export function createAccountsRepo(db: Db) {
       await db.update(users).set({ emailConfirmedAt: at }).where(eq(users.id, userId));
     },
 
-    /** A new session of a user on its main profile, registering the device when it is new. */
-    async createSession(input: { userId: string; tokenHash: string; apiClientId: string; expiresAt: Date; deviceUid: string | null; deviceType: string }) {
-      return db.transaction(async (tx) => {
-        const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(asc(profiles.createdAt)).limit(1);
-        if (!profile) throw new Error(`user ${input.userId} has no profile`);
-        let deviceId: string | null = null;
-        if (input.deviceUid) {
-          const [device] = await tx
-            .insert(devices)
-            .values({ userId: input.userId, deviceUid: input.deviceUid, deviceType: input.deviceType })
-            .onConflictDoUpdate({ target: [devices.userId, devices.deviceUid], set: { lastSeenAt: sql`now()` } })
-            .returning({ id: devices.id });
-          deviceId = device?.id ?? null;
-        }
-        await tx.insert(sessions).values({
-          tokenHash: input.tokenHash,
-          userId: input.userId,
-          profileId: profile.id,
-          deviceId,
-          apiClientId: input.apiClientId,
-          expiresAt: input.expiresAt,
-        });
-      });
-    },
-
     /** A new password; every live session of the user ends with it. */
     async setPassword(userId: string, passwordHash: string, at: Date) {
       await db.transaction(async (tx) => {
@@ -59,14 +34,5 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
-    async revokeSession(sessionId: string, at: Date) {
-      await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    },
-
-    async deviceUidOf(deviceId: string | null) {
-      if (!deviceId) return null;
-      const [row] = await db.select({ uid: devices.deviceUid, type: devices.deviceType }).from(devices).where(eq(devices.id, deviceId)).limit(1);
-      return row ?? null;
-    },
   };
 }

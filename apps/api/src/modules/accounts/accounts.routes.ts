@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   AuthDataSchema, CodeRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, ErrorSchema, OutboxListSchema, PasswordRecoveryRequestSchema,
   PasswordResetRequestSchema, SESSION_COOKIE,
@@ -7,23 +6,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { requireSession, sessionCookieOptions } from '../../plugins/session.ts';
+import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { createSignIn } from '../identity/sign-in.ts';
 import { createOutboxDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
-const bodyEmail = (request: FastifyRequest) => String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+const bodyEmail = (request: FastifyRequest) => bodyField(request, 'email');
 
 /** Sign-up, confirmation, sign-in and sign-out by email; the development outbox. */
 export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const outbox = createOutboxDelivery(app.deps.database.db);
   const accounts = createAccountsService(app.deps, outbox);
-  const cookieOptions = sessionCookieOptions(app.deps.env);
-  // Limits per client address (and per account where the body names one), in memory for one instance.
-  // preHandler: the body is parsed by then, so a key can name the account.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
-  const limit = (max: number, key: (r: FastifyRequest) => string) => ({ rateLimit: { max, timeWindow: '1 minute', keyGenerator: key } });
+  const signIn = createSignIn(app.deps);
+  // Limits per client address, and per account where the body names one.
+  const limit = limitPerMinute;
 
   app.post(
     '/api/v1/auth/email/register',
@@ -64,7 +63,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       if (!request.apiClient) throw unauthorized();
       const data = await accounts.login(request.body, request.apiClient.id, request.session);
-      void reply.setCookie(SESSION_COOKIE, data.authentication_token, cookieOptions);
+      signIn.setCookie(reply, data);
       return data;
     },
   );

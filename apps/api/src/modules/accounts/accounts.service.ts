@@ -3,10 +3,11 @@ import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
+import { createIdentityRepo } from '../identity/identity.repo.ts';
 import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createSignIn } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 
 const emailTaken = () => new AppError(409, ErrorCode.EmailTaken, 'This email is already registered');
@@ -17,6 +18,8 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { c
 export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
+  const identityRepo = createIdentityRepo(deps.database.db);
+  const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
   async function sendConfirmation(userId: string, email: string) {
@@ -75,20 +78,7 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
       const user = await repo.userByEmail(body.email);
       const ok = await verifyPassword(user && !user.isVirtual ? user.passwordHash : null, body.password);
       if (!user || !ok) throw new AppError(401, ErrorCode.InvalidCredentials, 'Wrong email or password');
-      const device = await repo.deviceUidOf(current?.deviceId ?? null);
-      const token = newToken();
-      const now = deps.now();
-      await repo.createSession({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        apiClientId,
-        expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * 86_400_000),
-        deviceUid: device?.uid ?? null,
-        deviceType: device?.type ?? 'web',
-      });
-      // The anonymous session of this browser ends: the browser now holds the account's session.
-      if (current && current.userId !== user.id) await repo.revokeSession(current.sessionId, now);
-      return identity.refresh(token);
+      return signIn.signIn({ userId: user.id, apiClientId, current });
     },
 
     /** Password recovery: a code goes to the address when it belongs to an account; the caller cannot tell. */
@@ -113,7 +103,7 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
 
     /** Sign-out: the session is revoked on the server (spec /logout). */
     async logout(session: SessionContext): Promise<void> {
-      await repo.revokeSession(session.sessionId, deps.now());
+      await identityRepo.revokeSession(session.sessionId, deps.now());
     },
   };
 }

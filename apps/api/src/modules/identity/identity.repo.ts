@@ -1,5 +1,5 @@
 import { devices, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -81,7 +81,40 @@ export function createIdentityRepo(db: Db) {
         .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now)))
         .orderBy(desc(subscriptions.expiresAt));
     },
+    /** A new session of a user on its main profile, registering the device when it is new. */
+    async createSession(input: { userId: string; tokenHash: string; apiClientId: string; expiresAt: Date; deviceUid: string | null; deviceType: string }) {
+      return db.transaction(async (tx) => {
+        const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(asc(profiles.createdAt)).limit(1);
+        if (!profile) throw new Error(`user ${input.userId} has no profile`);
+        let deviceId: string | null = null;
+        if (input.deviceUid) {
+          const [device] = await tx
+            .insert(devices)
+            .values({ userId: input.userId, deviceUid: input.deviceUid, deviceType: input.deviceType })
+            .onConflictDoUpdate({ target: [devices.userId, devices.deviceUid], set: { lastSeenAt: sql`now()` } })
+            .returning({ id: devices.id });
+          deviceId = device?.id ?? null;
+        }
+        await tx.insert(sessions).values({
+          tokenHash: input.tokenHash,
+          userId: input.userId,
+          profileId: profile.id,
+          deviceId,
+          apiClientId: input.apiClientId,
+          expiresAt: input.expiresAt,
+        });
+      });
+    },
 
+    async revokeSession(sessionId: string, at: Date) {
+      await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async deviceUidOf(deviceId: string | null) {
+      if (!deviceId) return null;
+      const [row] = await db.select({ uid: devices.deviceUid, type: devices.deviceType }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+      return row ?? null;
+    },
   };
 }
 export type IdentityRepo = ReturnType<typeof createIdentityRepo>;
