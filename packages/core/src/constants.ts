@@ -48,6 +48,11 @@ export const AFFILIATE_COOKIES = ['admitad_uid', 'advcake_url'] as const;
 export const AFFILIATE_COOKIE_DAYS = 90;
 /** Storage key holding the auth route (platform §9). */
 export const AUTH_ROUTE_STORAGE_KEY = 'auth_route';
+/**
+ * Cookie marking an unfinished social registration (spec platform §4 Session: apple or google id without a
+ * phone, RU): /auth then asks for the phone that completes it.
+ */
+export const SOCIAL_REGISTRATION_COOKIE = 'social_registration';
 
 // spec platform §9: banners
 /** A banner view is reported after it stays visible this long (platform §9). */
