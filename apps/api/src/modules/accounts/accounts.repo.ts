@@ -1,5 +1,5 @@
 import { sessions, users, verificationCodes, type Db } from '@ekran/db';
-import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** Drizzle queries of sign-up, confirmation and passwords; no rules. */
 export function createAccountsRepo(db: Db) {
@@ -64,13 +64,19 @@ export function createAccountsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** How many sign-in codes went to a phone since a moment, and when the last one went. */
+    /**
+     * How many sign-in codes went to a phone since a moment, and when the newest one that is still unused
+     * went (null when the last code was used, or none went).
+     */
     async smsCodesSince(phone: string, since: Date) {
       const [row] = await db
-        .select({ sent: count(), last: max(verificationCodes.createdAt) })
+        .select({
+          sent: count(),
+          lastUnused: sql<Date | null>`max(${verificationCodes.createdAt}) filter (where ${verificationCodes.consumedAt} is null)`.mapWith(verificationCodes.createdAt),
+        })
         .from(verificationCodes)
         .where(and(eq(verificationCodes.destination, phone), eq(verificationCodes.purpose, 'sign_in'), gt(verificationCodes.createdAt, since)));
-      return { sent: row?.sent ?? 0, last: row?.last ?? null };
+      return { sent: row?.sent ?? 0, lastUnused: row?.lastUnused ?? null };
     },
   };
 }

@@ -119,6 +119,12 @@ describe('POST /api/v1/auth/phone/code', () => {
     expect(await smsTo(phone)).toHaveLength(2);
   });
 
+  it('sends a new code at once when the last one was used', async () => {
+    const viewer = await phoneViewer();
+    expect((await post('/api/v1/auth/phone/code', t.headers, { phone: viewer.phone })).statusCode).toBe(204);
+    expect((await post('/api/v1/auth/phone/code', t.headers, { phone: viewer.phone })).json().code).toBe('TOO_MANY_CODES');
+  });
+
   it('sends at most five codes an hour to a number', async () => {
     const phone = freshPhone();
     const answers = [];

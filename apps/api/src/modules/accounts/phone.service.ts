@@ -39,13 +39,14 @@ export function createPhoneService(deps: Required<Pick<AppDeps, 'env' | 'databas
   return {
     /**
      * A code by SMS to any mobile number: whether an account has it is not looked at, so the answer and its
-     * time are the same either way. One code a minute and five an hour per number.
+     * time are the same either way. Per number: a minute's wait while the last code is unused (a used one
+     * proves the asker holds the phone, so signing in again right away needs no wait), five codes an hour.
      */
     async sendCode(input: string): Promise<void> {
       const phone = phoneOrThrow(input);
       const now = deps.now();
-      const { sent, last } = await repo.smsCodesSince(phone, new Date(now.getTime() - HOUR_MS));
-      const wait = last ? Math.ceil((last.getTime() + PHONE_CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000) : 0;
+      const { sent, lastUnused } = await repo.smsCodesSince(phone, new Date(now.getTime() - HOUR_MS));
+      const wait = lastUnused ? Math.ceil((lastUnused.getTime() + PHONE_CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000) : 0;
       if (wait > 0) throw new AppError(429, ErrorCode.TooManyCodes, `A code was sent to this number just now; ask again in ${wait} s`);
       if (sent >= PHONE_CODES_PER_HOUR) throw new AppError(429, ErrorCode.TooManyCodes, 'Too many codes for this number; try again in an hour');
       const code = await codes.issue({ purpose: 'sign_in', channel: 'sms', destination: phone, userId: null });

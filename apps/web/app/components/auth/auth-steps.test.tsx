@@ -92,7 +92,7 @@ describe('the steps', () => {
     renderInRouter(<LoginStep back="/" complete login="" errors={{ login: 'phoneNotMobile' }} />);
     expect((await screen.findByRole('heading')).textContent).toBe('Завершение регистрации');
     expect(screen.getByLabelText('Номер телефона').getAttribute('type')).toBe('tel');
-    expect(screen.getByRole('alert').textContent).toBe('Это не мобильный номер: код придёт только на мобильный, +7 9…');
+    expect(screen.getByRole('alert').textContent).toBe('Это не мобильный номер. Код придёт только на мобильный, например +7\u00a0999\u00a0123\u201145\u201167');
     expect(screen.queryByText('Зарегистрироваться по почте')).toBeNull();
   });
 
