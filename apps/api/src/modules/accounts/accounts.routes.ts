@@ -23,6 +23,10 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
   const { delivery, outbox, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
+  if (outbox && app.deps.env.NODE_ENV === 'production') {
+    // The outbox is readable by any client with the public web key: its codes sign anyone in.
+    app.log.warn('mail or SMS go to the local outbox, whose codes anyone can read at /dev/outbox; set MAIL_DELIVERY=smtp and SMS_DELIVERY=http for real viewers');
+  }
   const accounts = createAccountsService(app.deps, delivery);
   const signIn = createSignIn(app.deps);
   // Limits per client address, and per account where the body names one.
