@@ -58,10 +58,13 @@ describe('a new viewer', () => {
     await page.click('[data-testid="logout-submit"]');
     await page.waitForSelector('[data-testid="header-signin"]');
 
-    // A wrong password, then the right one.
+    // A wrong password, then the right one: /auth takes the email first, then its password.
     await page.click('[data-testid="header-signin"]');
     await page.waitForURL('**/auth');
-    await page.fill('#email', email);
+    await page.fill('#login', email);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL('**/auth/password');
+    expect(await page.textContent('[data-testid="auth-typed"]')).toBe(email);
     await page.fill('#password', 'не-тот-пароль');
     await page.click('[data-testid="signin-submit"]');
     await expect.poll(() => page.textContent('.form-error p')).toBe('Неверная почта или пароль');
@@ -98,6 +101,9 @@ describe('a viewer who forgot the password', () => {
     await accountViaApi(email, 'старый-пароль-2025');
 
     await page.goto('/auth', { waitUntil: 'load', timeout: 60_000 });
+    await page.fill('#login', email);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL('**/auth/password');
     await page.click('a[href="/password/recovery"]');
     await page.waitForURL('**/password/recovery');
     await page.fill('#email', email);
@@ -115,10 +121,45 @@ describe('a viewer who forgot the password', () => {
     await page.waitForURL('**/password/success');
 
     await page.click('a[href="/auth"].btn');
-    await page.fill('#email', email);
+    await page.waitForURL('**/auth/password');
+    expect(await page.textContent('[data-testid="auth-typed"]')).toBe(email);
     await page.fill('#password', 'новый-пароль-2026');
     await page.click('[data-testid="signin-submit"]');
     await page.waitForSelector('.header__avatar');
+    expect(browser.describeProblems()).toBe('');
+  });
+});
+
+describe('a viewer who signs up by email', () => {
+  it('gets a typo hint, and confirms the address from the letter\'s link without being signed in', async () => {
+    const { page } = browser;
+    browser.allowProblem(/status of 400/);
+    const email = `ssylka.${Date.now()}@example.ru`;
+
+    await page.goto('/signup', { waitUntil: 'load', timeout: 60_000 });
+    await page.fill('#email', email.replace('example.ru', 'example.r'));
+    await expect.poll(() => page.textContent('[data-testid="email-suggestion"]')).toBe(`Возможно, вы имели в виду ${email}?`);
+    await page.click('[data-testid="email-suggestion"]');
+    expect(await page.inputValue('#email')).toBe(email);
+    await page.fill('#password', 'очень-секретный-пароль');
+    await page.click('[data-testid="signup-submit"]');
+    await page.waitForURL('**/signup/confirm');
+
+    // Signed out (a fresh browser has no session of this account), the link in the letter still confirms.
+    await page.context().clearCookies();
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`, { waitUntil: 'load' });
+    await page.click('.outbox__body a[href^="/email-confirm?"]');
+    await page.waitForURL('**/email-confirm?**');
+    const link = page.url();
+    expect(await page.textContent('[data-testid="auth-typed"]')).toBe(email);
+    await page.click('[data-testid="email-confirm-submit"]');
+    await expect.poll(() => page.textContent('h1')).toBe('Почта подтверждена');
+
+    // The same link again: it was used; the page offers a new letter.
+    await page.goto(link, { waitUntil: 'load' });
+    await page.click('[data-testid="email-confirm-submit"]');
+    await expect.poll(() => page.textContent('h1')).toBe('Ссылка не сработала');
+    expect(await page.inputValue('#email')).toBe(email);
     expect(browser.describeProblems()).toBe('');
   });
 });

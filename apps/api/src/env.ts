@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** An optional setting where an empty value (SMTP_URL= in .env) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
@@ -18,8 +20,24 @@ export const EnvSchema = z.object({
   MEDIA_TOKEN_SECRET: z.string().min(32).default('dev-only-media-secret-change-me-in-production-0123456789'),
   /** HMAC secret of one-time codes (mail and SMS); at least 32 characters. */
   CODE_SECRET: z.string().min(32).default('dev-only-code-secret-change-me-in-production-0123456789'),
-  /** Where mail and SMS go: the local outbox (readable in development and tests). */
-  DELIVERY: z.enum(['outbox']).default('outbox'),
+  // ---- accounts (issue 3): where mail and SMS go, and the site their links open
+  /** Mail: outbox (stored in the database, readable in development) or smtp (sent through SMTP_URL). */
+  MAIL_DELIVERY: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; needed when MAIL_DELIVERY=smtp. */
+  SMTP_URL: unsetWhenEmpty(z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL with a host')),
+  /** The sender of letters, "Экран <noreply@example.ru>" or a bare address; needed when MAIL_DELIVERY=smtp. */
+  MAIL_FROM: unsetWhenEmpty(z.string().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, 'must be an address or "Name <address>"')),
+  /** SMS: outbox (stored in the database) or http (a JSON POST to SMS_GATEWAY_URL, see README). */
+  SMS_DELIVERY: z.enum(['outbox', 'http']).default('outbox'),
+  /** The SMS gateway's endpoint; needed when SMS_DELIVERY=http. */
+  SMS_GATEWAY_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  /** Bearer token of the SMS gateway (at least 8 characters); needed when SMS_DELIVERY=http. */
+  SMS_GATEWAY_TOKEN: unsetWhenEmpty(z.string().min(8, 'at least 8 characters')),
+  /** How long one SMS gateway call may take, in milliseconds. */
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** The site's address for links in letters (the email confirmation link). */
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
+  // ---- end accounts
   /** Lifetime of a signed media URL. */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
   /** Folder with the HLS demo media (media/demo in the repository). */
@@ -46,10 +64,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
+  const delivery = deliveryProblems(parsed.data);
+  if (delivery.length) throw new Error(`Invalid API settings:\n${delivery.map((line) => `  ${line}`).join('\n')}`);
   for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
     if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
       throw new Error(`Invalid API settings:\n  ${key}: set a real secret in production`);
     }
   }
   return parsed.data;
+}
+
+/** accounts (issue 3): the settings an SMTP or SMS gateway adapter cannot work without. */
+function deliveryProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.MAIL_DELIVERY === 'smtp') {
+    if (!env.SMTP_URL) problems.push('SMTP_URL: required when MAIL_DELIVERY=smtp');
+    if (!env.MAIL_FROM) problems.push('MAIL_FROM: required when MAIL_DELIVERY=smtp');
+  }
+  if (env.SMS_DELIVERY === 'http') {
+    if (!env.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required when SMS_DELIVERY=http');
+    if (!env.SMS_GATEWAY_TOKEN) problems.push('SMS_GATEWAY_TOKEN: required when SMS_DELIVERY=http');
+  }
+  return problems;
 }

@@ -1,5 +1,5 @@
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import { FOR_KIDS_COOKIE, isKidsMode, lowercaseLocaleRedirect } from '@ekran/core';
+import { FOR_KIDS_COOKIE, formatPhone, isKidsMode, lowercaseLocaleRedirect } from '@ekran/core';
 import Bowser from 'bowser';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -57,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isMobile: platform === 'mobile' || platform === 'tablet',
     countryCode: auth?.current_country_code ?? 'RU',
     isVirtual: auth?.virtual ?? true,
-    email: auth?.email ?? null,
+    // The header names the account by its email, else by its phone (spec platform §5 display format).
+    email: auth?.email ?? (auth?.phone ? formatPhone(auth.phone) : null),
     menu: await buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
   };
 }

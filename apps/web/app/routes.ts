@@ -33,6 +33,11 @@ export default [
   route('password/reset', 'routes/auth/password-recovery.tsx', { id: 'password-reset' }),
   route('password/code', 'routes/auth/password-code.tsx'),
   route('password/success', 'routes/auth/password-success.tsx'),
+  // accounts (issue 3): /auth steps password and code (above), starting over, confirmation links, the outbox
+  route('auth/reset', 'routes/auth/reset.ts'),
+  route('email-confirm', 'routes/auth/email-confirm.tsx'),
+  route('email_confirm', 'routes/auth/email-confirm.tsx', { id: 'email_confirm' }),
+  route('dev/outbox', 'routes/dev/outbox.tsx'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),

@@ -13,6 +13,11 @@ export const ApiPath = {
   passwordRecovery: '/api/v1/auth/password/recovery',
   passwordReset: '/api/v1/auth/password/reset',
   outbox: '/api/v1/dev/outbox',
+  // accounts (issue 3): phone sign-in and email confirmation links
+  phoneCode: '/api/v1/auth/phone/code',
+  phoneVerify: '/api/v1/auth/phone/verify',
+  emailConfirmLink: '/api/v1/auth/email/confirm-link',
+  emailResendLink: '/api/v1/auth/email/resend-link',
   catalog: '/api/v1/catalog',
   home: '/api/v1/home',
   titles: '/api/v1/titles',

@@ -30,6 +30,11 @@ export const ErrorCode = {
   InvalidCredentials: 'INVALID_CREDENTIALS',
   InvalidCode: 'INVALID_CODE',
   TooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  // accounts (issue 3): phone sign-in
+  InvalidPhone: 'INVALID_PHONE',
+  PhoneNotMobile: 'PHONE_NOT_MOBILE',
+  PhoneTaken: 'PHONE_TAKEN',
+  TooManyCodes: 'TOO_MANY_CODES',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

@@ -4,3 +4,5 @@ export * from './catalog.ts';
 export * from './product.ts';
 export * from './playback.ts';
 export * from './api-paths.ts';
+// accounts (issue 3)
+export * from './accounts.ts';

@@ -9,6 +9,8 @@ export * from './device.ts';
 export * from './experiments.ts';
 export * from './grid.ts';
 export * from './language.ts';
+// accounts (issue 3): the login field of /auth
+export * from './login-input.ts';
 export * from './menu.ts';
 export * from './paging.ts';
 export * from './plural.ts';

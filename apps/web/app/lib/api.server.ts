@@ -1,6 +1,7 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
+  OutboxListSchema, type PhoneVerifyRequest,
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { env } from './env.server.ts';
@@ -46,6 +47,12 @@ export function createApi(token: string | null) {
     logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
     passwordRecovery: (email: string) => call(z.null(), ApiPath.passwordRecovery, { method: 'POST', body: JSON.stringify({ email }) }),
     passwordReset: (body: PasswordResetRequest) => call(z.null(), ApiPath.passwordReset, { method: 'POST', body: JSON.stringify(body) }),
+    // accounts (issue 3): phone sign-in, confirmation links, the development outbox
+    phoneCode: (phone: string) => call(z.null(), ApiPath.phoneCode, { method: 'POST', body: JSON.stringify({ phone }) }),
+    phoneVerify: (body: PhoneVerifyRequest) => call(AuthDataSchema, ApiPath.phoneVerify, { method: 'POST', body: JSON.stringify(body) }),
+    emailConfirmLink: (email: string, code: string) => call(z.null(), ApiPath.emailConfirmLink, { method: 'POST', body: JSON.stringify({ email, code }) }),
+    emailResendLink: (email: string) => call(z.null(), ApiPath.emailResendLink, { method: 'POST', body: JSON.stringify({ email }) }),
+    outbox: (query: { recipient?: string | undefined; limit?: number }) => call(OutboxListSchema, ApiPath.outbox, { query }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

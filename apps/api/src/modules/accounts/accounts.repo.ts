@@ -1,5 +1,5 @@
-import { sessions, users, type Db } from '@ekran/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sessions, users, verificationCodes, type Db } from '@ekran/db';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** Drizzle queries of sign-up, confirmation and passwords; no rules. */
 export function createAccountsRepo(db: Db) {
@@ -34,5 +34,49 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
+    async userById(userId: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row ?? null;
+    },
+
+    async userByPhone(phone: string) {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+      return row ?? null;
+    },
+
+    /** Sign-up by phone: the virtual user becomes registered in place; null when it is no longer virtual. */
+    async registerVirtualByPhone(userId: string, phone: string) {
+      const [row] = await db
+        .update(users)
+        .set({ phone, isVirtual: false })
+        .where(and(eq(users.id, userId), eq(users.isVirtual, true)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Adds a phone to a registered account that has none (completes a social registration); null otherwise. */
+    async attachPhone(userId: string, phone: string) {
+      const [row] = await db
+        .update(users)
+        .set({ phone })
+        .where(and(eq(users.id, userId), eq(users.isVirtual, false), isNull(users.phone)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * How many sign-in codes went to a phone since a moment, and when the newest one that is still unused
+     * went (null when the last code was used, or none went).
+     */
+    async smsCodesSince(phone: string, since: Date) {
+      const [row] = await db
+        .select({
+          sent: count(),
+          lastUnused: sql<Date | null>`max(${verificationCodes.createdAt}) filter (where ${verificationCodes.consumedAt} is null)`.mapWith(verificationCodes.createdAt),
+        })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.destination, phone), eq(verificationCodes.purpose, 'sign_in'), gt(verificationCodes.createdAt, since)));
+      return { sent: row?.sent ?? 0, lastUnused: row?.lastUnused ?? null };
+    },
   };
 }

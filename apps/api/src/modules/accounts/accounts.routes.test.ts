@@ -1,4 +1,6 @@
 import { AuthDataSchema, ErrorSchema, OutboxListSchema } from '@ekran/contracts';
+import { users } from '@ekran/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 
@@ -212,5 +214,110 @@ describe('password recovery: POST /api/v1/auth/password/recovery and /reset', ()
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await post('/api/v1/auth/password/recovery', t.headers, { email: user.email }, '192.0.2.9')).statusCode);
     expect(codes).toEqual([204, 204, 204, 429]);
+  });
+});
+
+describe('email confirmation by the letter\'s link: POST /api/v1/auth/email/confirm-link and /resend-link', () => {
+  async function letterTo(email: string) {
+    const res = await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${encodeURIComponent(email)}`, headers: t.headers });
+    return OutboxListSchema.parse(res.json()).items[0]?.body ?? '';
+  }
+  const confirmed = async (auth: Record<string, string>) => (await t.db.select().from(users).where(eq(users.id, AuthDataSchema.parse((await post('/api/v1/auth/refresh', auth)).json())._id)))[0]?.emailConfirmedAt ?? null;
+
+  it('puts a link with the address and the code into the letter, on SITE_URL', async () => {
+    const user = await registered();
+    const letter = await letterTo(user.email);
+    const code = await lastCode(user.email);
+    const link = new URL(letter.match(/https?:\/\/\S+/)![0]);
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/email-confirm');
+    expect(Object.fromEntries(link.searchParams)).toEqual({ email: user.email, code });
+    expect(letter).toContain(`Ваш код подтверждения: ${code}`);
+  });
+
+  it('confirms without a session, once', async () => {
+    const user = await registered();
+    const code = await lastCode(user.email);
+    const res = await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email.toUpperCase(), code });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await confirmed(user.auth)).toEqual(t.clock.now);
+    expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email, code })).json().code).toBe('INVALID_CODE');
+    // The code of the link and of the form is one code: used here, it is used there too.
+    expect((await post('/api/v1/auth/email/confirm', user.auth, { code })).json().code).toBe('INVALID_CODE');
+  });
+
+  it('refuses a wrong, expired or foreign code and confirms nothing', async () => {
+    const user = await registered();
+    const other = await registered();
+    const code = await lastCode(user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email, code: wrong })).json().code).toBe('INVALID_CODE');
+    const otherCode = await lastCode(other.email);
+    if (otherCode !== code) expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email, code: otherCode })).json().code).toBe('INVALID_CODE');
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 10 * 60_000 + 1);
+    try {
+      expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email, code })).json().code).toBe('INVALID_CODE');
+    } finally {
+      t.clock.now = saved;
+    }
+    expect(await confirmed(user.auth)).toBeNull();
+  });
+
+  it('does not confirm an address its user no longer has', async () => {
+    const user = await registered();
+    const code = await lastCode(user.email);
+    await t.db.update(users).set({ email: `smenil.${Date.now()}@example.ru` }).where(eq(users.id, user._id));
+    expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: user.email, code })).json().code).toBe('INVALID_CODE');
+    expect(await confirmed(user.auth)).toBeNull();
+  });
+
+  it.each([
+    [{ email: 'a@example.ru', code: '12345' }],
+    [{ email: 'a@example.ru' }],
+    [{ code: '123456' }],
+  ])('answers 400 for %j', async (payload) => {
+    expect((await post('/api/v1/auth/email/confirm-link', t.headers, payload)).statusCode).toBe(400);
+  });
+
+  it('sends a new letter to an address waiting for confirmation and answers the same for any other', async () => {
+    const waiting = await registered();
+    const done = await registered();
+    await post('/api/v1/auth/email/confirm', done.auth, { code: await lastCode(done.email) });
+    const before = await letterTo(waiting.email);
+    const unknown = freshEmail();
+    const answers = await Promise.all([waiting.email, done.email, unknown].map((email) => post('/api/v1/auth/email/resend-link', t.headers, { email })));
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const after = await letterTo(waiting.email);
+    expect(after).not.toBe('');
+    const outbox = async (email: string) => OutboxListSchema.parse((await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${email}`, headers: t.headers })).json()).items.length;
+    expect(await outbox(waiting.email)).toBe(2);
+    expect(await outbox(done.email)).toBe(1);
+    expect(await outbox(unknown)).toBe(0);
+    // The new letter's link works; the old one no longer does.
+    const fresh = await lastCode(waiting.email);
+    const old = before.match(/Ваш код подтверждения: (\d{6})/)![1]!;
+    if (old !== fresh) expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: waiting.email, code: old })).json().code).toBe('INVALID_CODE');
+    expect((await post('/api/v1/auth/email/confirm-link', t.headers, { email: waiting.email, code: fresh })).statusCode).toBe(204);
+  });
+
+  it('limits new letters to 3 a minute per address and account', async () => {
+    const user = await registered();
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/v1/auth/email/resend-link', t.headers, { email: user.email }, '192.0.2.40')).statusCode);
+    expect(codes).toEqual([204, 204, 204, 429]);
+  });
+});
+
+describe('GET /api/v1/dev/outbox filter', () => {
+  it('finds a phone however it is typed', async () => {
+    const login = await loginDevice(t);
+    const phone = `+79${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await post('/api/v1/auth/phone/code', login.auth, { phone });
+    for (const typed of [phone, `8${phone.slice(2)}`, `+7 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`]) {
+      const res = await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${encodeURIComponent(typed)}`, headers: t.headers });
+      expect(OutboxListSchema.parse(res.json()).items.map((m) => m.recipient), typed).toEqual([phone]);
+    }
   });
 });

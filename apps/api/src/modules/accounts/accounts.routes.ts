@@ -1,7 +1,8 @@
 import {
-  AuthDataSchema, CodeRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, ErrorSchema, OutboxListSchema, PasswordRecoveryRequestSchema,
-  PasswordResetRequestSchema, SESSION_COOKIE,
+  AuthDataSchema, CodeRequestSchema, EmailConfirmLinkRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, EmailResendLinkRequestSchema, ErrorSchema,
+  OutboxListSchema, PasswordRecoveryRequestSchema, PasswordResetRequestSchema, SESSION_COOKIE,
 } from '@ekran/contracts';
+import { looksLikeEmail, normalizePhone } from '@ekran/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,17 +10,24 @@ import { unauthorized } from '../../lib/errors.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createSignIn } from '../identity/sign-in.ts';
-import { createOutboxDelivery } from '../delivery/delivery.ts';
+import { createDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
+import { phoneRoutes } from './phone.routes.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 const bodyEmail = (request: FastifyRequest) => bodyField(request, 'email');
 
-/** Sign-up, confirmation, sign-in and sign-out by email; the development outbox. */
+/** Sign-up, confirmation, sign-in and sign-out by email and by phone; the development outbox. */
 export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const outbox = createOutboxDelivery(app.deps.database.db);
-  const accounts = createAccountsService(app.deps, outbox);
+  // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
+  const { delivery, outbox, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
+  app.addHook('onClose', async () => close());
+  if (outbox && app.deps.env.NODE_ENV === 'production') {
+    // The outbox is readable by any client with the public web key: its codes sign anyone in.
+    app.log.warn('mail or SMS go to the local outbox, whose codes anyone can read at /dev/outbox; set MAIL_DELIVERY=smtp and SMS_DELIVERY=http for real viewers');
+  }
+  const accounts = createAccountsService(app.deps, delivery);
   const signIn = createSignIn(app.deps);
   // Limits per client address, and per account where the body names one.
   const limit = limitPerMinute;
@@ -102,22 +110,65 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     },
   );
 
-  // The local outbox is readable only while it is the delivery (no real mail or SMS leaves then).
-  if (app.deps.env.DELIVERY === 'outbox') {
+  app.post(
+    '/api/v1/auth/email/confirm-link',
+    {
+      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm an email with the address and code of the letter\'s link (no session needed)',
+        body: EmailConfirmLinkRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.confirmEmailLink(request.body.email, request.body.code);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/email/resend-link',
+    {
+      config: limit(3, (r) => `${r.ip}:${bodyEmail(r)}`),
+      schema: {
+        tags: ['accounts'],
+        summary: 'A new confirmation letter for an address that waits for one (the same answer for any address)',
+        body: EmailResendLinkRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await accounts.resendEmailLink(request.body.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(phoneRoutes, { delivery });
+
+  // The local outbox is readable only while a channel writes to it (then that channel sends nothing real).
+  if (outbox) {
     app.get(
       '/api/v1/dev/outbox',
       {
         schema: {
           tags: ['development'],
-          summary: 'Messages of the local outbox (only when DELIVERY=outbox)',
-          querystring: z.object({ recipient: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+          summary: 'Messages of the local outbox, newest first (only while MAIL_DELIVERY or SMS_DELIVERY is outbox)',
+          querystring: z.object({ recipient: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
           response: { 200: OutboxListSchema, ...errors },
         },
       },
       async (request) => {
-        const rows = await outbox.list(request.query.recipient?.toLowerCase(), request.query.limit);
+        const rows = await outbox.list(recipientOf(request.query.recipient), request.query.limit);
         return { items: rows.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, created_at: m.createdAt.toISOString() })) };
       },
     );
   }
+}
+
+/** An outbox filter as it is stored: an address in lower case, a phone as +7 and ten digits however it was typed. */
+function recipientOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (looksLikeEmail(value)) return value.toLowerCase();
+  return normalizePhone(value) ?? value;
 }

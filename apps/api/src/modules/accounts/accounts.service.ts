@@ -22,15 +22,27 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
   const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
+  /** The confirmation letter: the code, and a link that confirms without signing in (/email-confirm). */
   async function sendConfirmation(userId: string, email: string) {
     const code = await codes.issue({ purpose: 'email_confirm', channel: 'email', destination: email, userId });
+    const link = new URL('/email-confirm', deps.env.SITE_URL);
+    link.searchParams.set('email', email);
+    link.searchParams.set('code', code);
     await delivery.send({
       channel: 'email',
       to: email,
       subject: 'Подтвердите почту — Экран',
-      text: `Ваш код подтверждения: ${code}\nОн действует 10 минут. Если вы не регистрировались на Экране, просто проигнорируйте это письмо.`,
+      text:
+        `Ваш код подтверждения: ${code}\n\n` +
+        `Или откройте ссылку, чтобы подтвердить почту:\n${link.href}\n\n` +
+        'Код и ссылка действуют 10 минут. Если вы не регистрировались на Экране, просто проигнорируйте это письмо.',
     });
   }
+
+  /** A letter whose loss the viewer can repair (a new one from the confirmation page): its failure is logged by delivery, not fatal. */
+  const tolerate = (err: unknown) => {
+    if (!(err instanceof AppError) || err.status !== 503) throw err;
+  };
 
   return {
     /**
@@ -49,7 +61,8 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
         throw err;
       }
       if (!user) throw alreadyRegistered();
-      await sendConfirmation(user.id, body.email);
+      // The account exists now; a lost letter is re-sent from the confirmation page.
+      await sendConfirmation(user.id, body.email).catch(tolerate);
       return identity.refresh(session.token);
     },
 
@@ -86,12 +99,15 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
       const user = await repo.userByEmail(email);
       if (!user || user.isVirtual) return;
       const code = await codes.issue({ purpose: 'password_reset', channel: 'email', destination: email, userId: user.id });
-      await delivery.send({
-        channel: 'email',
-        to: email,
-        subject: 'Восстановление пароля — Экран',
-        text: `Код для смены пароля: ${code}\nОн действует 10 минут. Если вы не просили сменить пароль, просто проигнорируйте это письмо: пароль останется прежним.`,
-      });
+      await delivery
+        .send({
+          channel: 'email',
+          to: email,
+          subject: 'Восстановление пароля — Экран',
+          text: `Код для смены пароля: ${code}\nОн действует 10 минут. Если вы не просили сменить пароль, просто проигнорируйте это письмо: пароль останется прежним.`,
+        })
+        // The answer stays the same as for an unknown address, so a failed letter is only logged.
+        .catch(tolerate);
     },
 
     /** A new password with the recovery code; every session of the account ends (a stolen one too). */
@@ -99,6 +115,24 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
       const { userId } = await codes.consume({ purpose: 'password_reset', destination: body.email, code: body.code });
       if (!userId) throw new AppError(400, ErrorCode.InvalidCode, 'The code is wrong, expired or already used');
       await repo.setPassword(userId, await hashPassword(body.password), deps.now());
+    },
+
+    /**
+     * The link of a confirmation letter (spec /email-confirm): the code is bound to the address and to the user
+     * it was sent to, so it confirms that user's address only while the address is still theirs; no session.
+     */
+    async confirmEmailLink(email: string, code: string): Promise<void> {
+      const { userId } = await codes.consume({ purpose: 'email_confirm', destination: email, code });
+      const user = userId ? await repo.userById(userId) : null;
+      if (!user || user.isVirtual || user.email?.toLowerCase() !== email) throw new AppError(400, ErrorCode.InvalidCode, 'The code is wrong, expired or already used');
+      if (!user.emailConfirmedAt) await repo.confirmEmail(user.id, deps.now());
+    },
+
+    /** A new confirmation letter for an address that waits for one; the caller cannot tell whether it does. */
+    async resendEmailLink(email: string): Promise<void> {
+      const user = await repo.userByEmail(email);
+      if (!user || user.isVirtual || user.emailConfirmedAt || !user.email) return;
+      await sendConfirmation(user.id, user.email.toLowerCase()).catch(tolerate);
     },
 
     /** Sign-out: the session is revoked on the server (spec /logout). */

@@ -15,7 +15,7 @@ export function AuthCard({ title, lead, children }: { title: string; lead: strin
 }
 
 /** A labelled input with its error under it, wired for screen readers. */
-export function Field({ name, label, error, hint, ...input }: { name: string; label: string; error?: AuthErrorKey | undefined; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ name, label, error, hint, after, ...input }: { name: string; label: string; error?: AuthErrorKey | undefined; hint?: string; after?: React.ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useTranslation();
   const describedBy = error ? `${name}-error` : hint ? `${name}-hint` : undefined;
   return (
@@ -31,6 +31,7 @@ export function Field({ name, label, error, hint, ...input }: { name: string; la
           {hint}
         </p>
       ) : null}
+      {after}
     </div>
   );
 }

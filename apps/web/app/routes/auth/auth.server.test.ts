@@ -45,6 +45,14 @@ describe('auth form errors', () => {
     [api(429, 'RATE_LIMITED'), { form: 'rateLimited' }],
     [api(400, 'BAD_REQUEST', [{ path: 'body.email', message: 'bad' }, { path: 'body.password', message: 'short' }]), { email: 'emailInvalid', password: 'passwordShort' }],
     [api(400, 'BAD_REQUEST', [{ path: 'body.code', message: 'six digits' }]), { code: 'codeFormat' }],
+    // accounts (issue 3): phone sign-in
+    [api(400, 'INVALID_PHONE'), { login: 'phoneInvalid' }],
+    [api(400, 'PHONE_NOT_MOBILE'), { login: 'phoneNotMobile' }],
+    [api(400, 'BAD_REQUEST', [{ path: 'body.phone', message: 'too long' }]), { login: 'phoneInvalid' }],
+    [api(409, 'PHONE_TAKEN'), { form: 'phoneTaken' }],
+    [api(429, 'TOO_MANY_CODES'), { form: 'tooManyCodes' }],
+    [api(503, 'UNAVAILABLE'), { form: 'deliveryFailed' }],
+    [api(403, 'DEVICE_COUNT_EXCEEDED'), { form: 'generic' }],
   ])('maps %s', (err, expected) => {
     expect(authErrors(err)).toEqual(expected);
   });

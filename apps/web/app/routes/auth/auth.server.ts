@@ -11,9 +11,13 @@ export function backOf(request: Request): string {
 
 export type AuthErrorKey =
   | 'emailInvalid' | 'emailTaken' | 'alreadyRegistered' | 'passwordShort' | 'credentials' | 'rateLimited'
-  | 'codeInvalid' | 'codeFormat' | 'tooManyAttempts' | 'generic';
+  | 'codeInvalid' | 'codeFormat' | 'tooManyAttempts' | 'generic'
+  // accounts (issue 3): the login field, phone codes and delivery
+  | 'loginEmpty' | 'phoneEmpty' | 'phoneRequired' | 'phoneInvalid' | 'phoneNotMobile' | 'phoneTaken' | 'tooManyCodes' | 'deliveryFailed';
 
 export interface AuthFormErrors {
+  /** The one field of /auth: «Почта или телефон». */
+  login?: AuthErrorKey;
   email?: AuthErrorKey;
   password?: AuthErrorKey;
   code?: AuthErrorKey;
@@ -24,7 +28,7 @@ export interface AuthFormErrors {
 export function authErrors(err: unknown): AuthFormErrors {
   if (!(err instanceof ApiCallError)) throw err;
   const code = err.body?.code;
-  if (err.status === 429 && code !== ErrorCode.TooManyAttempts) return { form: 'rateLimited' };
+  if (err.status === 429 && code !== ErrorCode.TooManyAttempts && code !== ErrorCode.TooManyCodes) return { form: 'rateLimited' };
   switch (code) {
     case ErrorCode.EmailTaken:
       return { email: 'emailTaken' };
@@ -36,12 +40,23 @@ export function authErrors(err: unknown): AuthFormErrors {
       return { code: 'codeInvalid' };
     case ErrorCode.TooManyAttempts:
       return { code: 'tooManyAttempts' };
+    case ErrorCode.InvalidPhone:
+      return { login: 'phoneInvalid' };
+    case ErrorCode.PhoneNotMobile:
+      return { login: 'phoneNotMobile' };
+    case ErrorCode.PhoneTaken:
+      return { form: 'phoneTaken' };
+    case ErrorCode.TooManyCodes:
+      return { form: 'tooManyCodes' };
+    case ErrorCode.Unavailable:
+      return { form: 'deliveryFailed' };
     case ErrorCode.BadRequest: {
       const paths = (err.body?.details ?? []).map((d) => d.path);
       const out: AuthFormErrors = {};
       if (paths.some((p) => p.endsWith('email'))) out.email = 'emailInvalid';
       if (paths.some((p) => p.endsWith('password'))) out.password = 'passwordShort';
       if (paths.some((p) => p.endsWith('code'))) out.code = 'codeFormat';
+      if (paths.some((p) => p.endsWith('phone'))) out.login = 'phoneInvalid';
       return Object.keys(out).length ? out : { form: 'generic' };
     }
     default:
@@ -58,5 +73,6 @@ export function credentialsOf(form: FormData): { email: string; password: string
 /** The answer of a failed auth form: its errors (and what to refill), 429 when rate limited, else 400. */
 export function formFailure<T extends object>(err: unknown, refill: T) {
   const errors = authErrors(err);
-  return data({ errors, ...refill }, { status: errors.form === 'rateLimited' ? 429 : 400 });
+  const status = errors.form === 'rateLimited' || errors.form === 'tooManyCodes' ? 429 : errors.form === 'deliveryFailed' ? 503 : 400;
+  return data({ errors, ...refill }, { status });
 }

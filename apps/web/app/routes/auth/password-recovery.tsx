@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
-import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { AuthCard, FormError } from '../../components/auth/auth-card.tsx';
+import { SuggestingField } from '../../components/auth/email-field.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-recovery';
 import { formFailure } from './auth.server.ts';
@@ -26,7 +27,7 @@ export default function PasswordRecovery({ actionData }: Route.ComponentProps) {
     <AuthCard title={t('auth.recoveryTitle')} lead={t('auth.recoveryLead')}>
       <Form method="post" className="auth__form" noValidate>
         <FormError error={actionData?.errors.form} />
-        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
+        <SuggestingField name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="recovery-submit">
           {t('auth.sendCode')}
         </button>

@@ -1,52 +1,123 @@
-import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { ErrorCode } from '@ekran/contracts';
+import { data, redirect } from 'react-router';
+import { CodeStep, LoginStep, PasswordStep } from '../../components/auth/signin-steps.tsx';
+import { ApiCallError } from '../../lib/api.server.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
-import { backOf, credentialsOf, formFailure } from './auth.server.ts';
+import {
+  authMode, clearSocialMarkerCookie, flowPath, forgetLoginCookie, readLoginInput, rememberedLogin, rememberLoginCookie, resendIn, type AuthStep, type RememberedLogin,
+} from './auth-flow.server.ts';
+import { backOf, formFailure, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  // /auth/{step?}: the steps of this issue are sign-in (none, signin) and sign-up.
-  if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
-  if (params.step && params.step !== 'signin') throw data(null, { status: 404 });
-  const { auth } = context.get(visitorContext);
-  if (auth && !auth.virtual) throw redirect(backOf(request));
-  return { back: backOf(request) };
+/** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
+function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | null {
+  if (!params.step || params.step === 'signin') return 'login';
+  if (params.step === 'password' || params.step === 'code') return params.step;
+  return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { email, password } = credentialsOf(await request.formData());
+/** The remembered login usable now: a registration being completed takes the phone steps only. */
+function usableLogin(request: Request, complete: boolean): RememberedLogin | null {
+  const remembered = rememberedLogin(request);
+  return remembered && (!complete || remembered.step === 'code') ? remembered : null;
+}
+
+/** A redirect carrying several cookies. */
+function redirectWith(url: string, cookies: string[]) {
+  const headers = new Headers();
+  for (const c of cookies) headers.append('Set-Cookie', c);
+  return redirect(url, { headers });
+}
+
+/**
+ * /auth/{step?} (spec platform §2 sign-in and sign-up): the login field, then the password of an email or the
+ * SMS code of a phone. A remembered login sends the visitor straight to its step; a step without one goes
+ * back to the field. Signed-in visitors go back to the return URL.
+ */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
+  const step = stepOf(params);
+  if (!step) throw data(null, { status: 404 });
+  const back = backOf(request);
+  const mode = authMode(context.get(visitorContext).auth, request);
+  if (mode.mode === 'done') throw redirectWith(back, mode.clearMarker ? [clearSocialMarkerCookie()] : []);
+  const complete = mode.mode === 'complete';
+  const remembered = usableLogin(request, complete);
+
+  if (step === 'login') {
+    if (remembered) throw redirect(flowPath(`/auth/${remembered.step}`, back));
+    return { step: 'login' as const, back, complete };
+  }
+  if (!remembered || remembered.step !== step) throw redirect(flowPath('/auth', back));
+  if (remembered.step === 'password') return { step: 'password' as const, back, complete, email: remembered.email };
+  return { step: 'code' as const, back, complete, phone: remembered.phone, sentAt: remembered.sentAt, resendIn: resendIn(remembered.sentAt) };
+}
+
+type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = backOf(request);
+  const { auth, api } = context.get(visitorContext);
+  const mode = authMode(auth, request);
+  if (mode.mode === 'done') return redirect(back);
+  const complete = mode.mode === 'complete';
+  const step = stepOf(params);
+
+  if (step === 'login') {
+    const login = String(form.get('login') ?? '');
+    const input = readLoginInput(login, { phoneOnly: complete });
+    if (input.kind === 'error') return data<ActionData>({ errors: { login: input.error }, login }, { status: 400 });
+    if (input.kind === 'email') return redirectWith(flowPath('/auth/password', back), [rememberLoginCookie({ step: 'password', email: input.email })]);
+    try {
+      await api.phoneCode(input.phone);
+    } catch (err) {
+      // A code went to this number a moment ago and still works: go on to enter it (the countdown shows the wait).
+      if (!(err instanceof ApiCallError && err.body?.code === ErrorCode.TooManyCodes)) return formFailure(err, { login });
+    }
+    return redirectWith(flowPath('/auth/code', back), [rememberLoginCookie({ step: 'code', phone: input.phone, sentAt: Date.now() })]);
+  }
+
+  const remembered = usableLogin(request, complete);
+  if (!remembered || remembered.step !== step) return redirect(flowPath('/auth', back));
+
+  if (remembered.step === 'password') {
+    try {
+      const signedIn = await api.emailLogin({ email: remembered.email, password: String(form.get('password') ?? '') });
+      return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie()]);
+    } catch (err) {
+      return formFailure(err, {});
+    }
+  }
+
+  if (form.get('intent') === 'resend') {
+    try {
+      await api.phoneCode(remembered.phone);
+    } catch (err) {
+      return formFailure(err, { resent: false });
+    }
+    return data<ActionData>({ errors: {}, resent: true }, { headers: { 'Set-Cookie': rememberLoginCookie({ ...remembered, sentAt: Date.now() }) } });
+  }
   try {
-    const auth = await context.get(visitorContext).api.emailLogin({ email, password });
-    return redirect(backOf(request), { headers: { 'Set-Cookie': sessionCookie(auth.authentication_token) } });
+    const signedIn = await api.phoneVerify({ phone: remembered.phone, code: String(form.get('code') ?? '').trim() });
+    // The phone completes a social registration: its marker has nothing left to do.
+    return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie(), ...(complete ? [clearSocialMarkerCookie()] : [])]);
   } catch (err) {
-    return formFailure(err, { email });
+    return formFailure(err, { resent: false });
   }
 }
 
 export const meta = authMeta;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const busy = useNavigation().state === 'submitting';
-  const back = loaderData.back === '/' ? '' : `?back=${encodeURIComponent(loaderData.back)}`;
-  return (
-    <AuthCard title={t('auth.signInTitle')} lead={t('auth.signInLead')}>
-      <Form method="post" className="auth__form" noValidate>
-        <FormError error={actionData?.errors.form} title={t('auth.signInErrorTitle')} />
-        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
-        <Field name="password" type="password" autoComplete="current-password" required label={t('auth.password')} error={actionData?.errors.password} />
-        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="signin-submit">
-          {t('auth.signIn')}
-        </button>
-      </Form>
-      <p className="auth__switch">
-        <Link to="/password/recovery">{t('auth.forgot')}</Link>
-      </p>
-      <p className="auth__switch">
-        <Link to={`/signup${back}`}>{t('auth.toSignUp')}</Link>
-      </p>
-    </AuthCard>
-  );
+  const result = actionData as ActionData | undefined;
+  switch (loaderData.step) {
+    case 'password':
+      return <PasswordStep back={loaderData.back} email={loaderData.email} errors={result?.errors} />;
+    case 'code':
+      return <CodeStep back={loaderData.back} complete={loaderData.complete} phone={loaderData.phone} resendIn={loaderData.resendIn} sentAt={loaderData.sentAt} errors={result?.errors} resent={result?.resent ?? false} />;
+    default:
+      return <LoginStep back={loaderData.back} complete={loaderData.complete} login={result?.login ?? ''} errors={result?.errors} />;
+  }
 }

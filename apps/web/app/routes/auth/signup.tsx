@@ -1,6 +1,8 @@
+import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { SuggestingField } from '../../components/auth/email-field.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
@@ -9,7 +11,9 @@ import { authMeta } from './auth-meta.ts';
 export function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
   if (auth && !auth.virtual) throw redirect(backOf(request));
-  return { back: backOf(request) };
+  // The address typed on /auth comes along when the visitor chose to sign up with it.
+  const email = (new URL(request.url).searchParams.get('email') ?? '').trim().toLowerCase();
+  return { back: backOf(request), email: isEmail(email) ? email : '' };
 }
 
 /** Sign-up: this browser's virtual user becomes a registered one, then confirms the email. */
@@ -36,12 +40,15 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" className="auth__form" noValidate>
         {/* catalogue §8: registration errors carry the title «Ошибка регистрации» */}
         <FormError error={errors?.form} title={t('auth.errorTitle')} />
-        <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={errors?.email} />
+        <SuggestingField name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email ?? loaderData.email} error={errors?.email} />
         <Field name="password" type="password" autoComplete="new-password" required minLength={8} label={t('auth.password')} hint={t('auth.passwordHint')} error={errors?.password} />
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="signup-submit">
           {t('auth.signUp')}
         </button>
       </Form>
+      <p className="auth__switch">
+        <Link to={`/auth${back}`}>{t('authFlow.toPhone')}</Link>
+      </p>
       <p className="auth__switch">
         <Link to={`/auth${back}`}>{t('auth.toSignIn')}</Link>
       </p>

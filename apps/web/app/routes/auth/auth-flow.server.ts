@@ -1,0 +1,95 @@
+// The steps of /auth/{step?} (spec platform §2): one login field, then a password for an email or an SMS
+// code for a phone. What the visitor typed and the step they reached are remembered in a short-lived cookie,
+// so a reload or a return lands on the same step; /auth/reset forgets both.
+import type { AuthData } from '@ekran/contracts';
+import { isEmail, looksLikeEmail, parsePhoneInput, PHONE_CODE_RESEND_SECONDS, SOCIAL_REGISTRATION_COOKIE } from '@ekran/core';
+import { env } from '../../lib/env.server.ts';
+import { readCookie } from '../../lib/session.server.ts';
+import type { AuthErrorKey } from './auth.server.ts';
+
+/** The cookie holding the login typed on /auth and the step it led to. */
+export const AUTH_LOGIN_COOKIE = 'ekran_auth_login';
+/** How long the typed login is remembered: long enough for an SMS and a coffee. */
+const REMEMBER_SECONDS = 30 * 60;
+
+export type AuthStep = 'password' | 'code';
+
+/** What /auth remembers between its steps. */
+export type RememberedLogin = { step: 'password'; email: string } | { step: 'code'; phone: string; sentAt: number };
+
+/** The remembered login of a request, or null when there is none or it does not hold together. */
+export function rememberedLogin(request: Request): RememberedLogin | null {
+  const raw = readCookie(request.headers.get('cookie'), AUTH_LOGIN_COOKIE);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    if (value.step === 'password' && typeof value.email === 'string' && isEmail(value.email)) return { step: 'password', email: value.email };
+    if (value.step === 'code' && typeof value.phone === 'string' && typeof value.sentAt === 'number') {
+      const parsed = parsePhoneInput(value.phone);
+      if (parsed.ok) return { step: 'code', phone: parsed.phone, sentAt: value.sentAt };
+    }
+  } catch {
+    // a broken value is as good as none (spec platform §5: a cookie with a broken object-like value is deleted)
+  }
+  return null;
+}
+
+/** The Set-Cookie that remembers a login and its step. */
+export function rememberLoginCookie(login: RememberedLogin): string {
+  return `${AUTH_LOGIN_COOKIE}=${encodeURIComponent(JSON.stringify(login))}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax; HttpOnly${env.COOKIE_SECURE ? '; Secure' : ''}`;
+}
+
+/** The Set-Cookie that forgets the remembered login (/auth/reset, and after a sign-in). */
+export function forgetLoginCookie(): string {
+  return `${AUTH_LOGIN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${env.COOKIE_SECURE ? '; Secure' : ''}`;
+}
+
+/** The Set-Cookie that removes the social-registration marker once the phone completed the registration. */
+export function clearSocialMarkerCookie(): string {
+  return `${SOCIAL_REGISTRATION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${env.COOKIE_SECURE ? '; Secure' : ''}`;
+}
+
+/** What the login field held: an email, a phone (stored form), or the message to show under it. */
+export type LoginInput = { kind: 'email'; email: string } | { kind: 'phone'; phone: string } | { kind: 'error'; error: AuthErrorKey };
+
+/**
+ * spec platform §5: input with @, a dot or a Latin letter counts as an email, anything else is a phone,
+ * read with the phone and mobile rules. While a social registration is completed only a phone will do.
+ */
+export function readLoginInput(input: string, options: { phoneOnly?: boolean } = {}): LoginInput {
+  const value = input.trim();
+  if (!value) return { kind: 'error', error: options.phoneOnly ? 'phoneEmpty' : 'loginEmpty' };
+  if (looksLikeEmail(value)) {
+    if (options.phoneOnly) return { kind: 'error', error: 'phoneRequired' };
+    const email = value.toLowerCase();
+    return isEmail(email) ? { kind: 'email', email } : { kind: 'error', error: 'emailInvalid' };
+  }
+  const phone = parsePhoneInput(value);
+  if (phone.ok) return { kind: 'phone', phone: phone.phone };
+  return { kind: 'error', error: phone.reason === 'notMobile' ? 'phoneNotMobile' : 'phoneInvalid' };
+}
+
+/** Seconds left before another code may be asked for (0 when it may be now). */
+export function resendIn(sentAt: number, now = Date.now()): number {
+  return Math.max(0, Math.ceil((sentAt + PHONE_CODE_RESEND_SECONDS * 1000 - now) / 1000));
+}
+
+/**
+ * Who /auth is for now. A visitor without an account (or a crawler) signs in or up; a registered account
+ * without a phone that arrives with the social-registration marker (spec platform §4 Session) completes its
+ * registration with a phone; anyone else is signed in already and goes back (dropping a marker that has
+ * nothing left to do).
+ */
+export type AuthMode = { mode: 'signin' } | { mode: 'complete' } | { mode: 'done'; clearMarker: boolean };
+
+export function authMode(auth: AuthData | null, request: Request): AuthMode {
+  const marker = readCookie(request.headers.get('cookie'), SOCIAL_REGISTRATION_COOKIE) !== null;
+  if (!auth || auth.virtual) return { mode: 'signin' };
+  if (marker && !auth.phone) return { mode: 'complete' };
+  return { mode: 'done', clearMarker: marker };
+}
+
+/** A path of the flow that keeps the return URL. */
+export function flowPath(path: string, back: string): string {
+  return back === '/' ? path : `${path}?back=${encodeURIComponent(back)}`;
+}

@@ -1,0 +1,112 @@
+import { isEmail } from '@ekran/core';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/email-confirm';
+import { authErrors, type AuthFormErrors } from './auth.server.ts';
+import { authMeta } from './auth-meta.ts';
+
+/** The address and code of a confirmation link, when they have the right shape. */
+function linkOf(url: URL): { email: string; code: string } | null {
+  const email = (url.searchParams.get('email') ?? '').trim().toLowerCase();
+  const code = (url.searchParams.get('code') ?? '').trim();
+  return isEmail(email) && /^\d{6}$/.test(code) ? { email, code } : null;
+}
+
+/**
+ * /email-confirm and /email_confirm (spec platform §2 Confirmation): the link of a confirmation letter. The page
+ * asks for one press before it confirms, so mail scanners that open links do not use the code up; no
+ * sign-in is needed. A link that does not work offers a new letter.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const link = linkOf(url);
+  if (link) return { state: 'ready' as const, email: link.email };
+  const email = (url.searchParams.get('email') ?? '').trim().toLowerCase();
+  return { state: 'failed' as const, email: isEmail(email) ? email : '' };
+}
+
+type ActionData = { state: 'done' | 'failed' | 'resent'; email: string; errors: AuthFormErrors };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { api } = context.get(visitorContext);
+  if (form.get('intent') === 'resend') {
+    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    if (!isEmail(email)) return data<ActionData>({ state: 'failed', email, errors: { email: 'emailInvalid' } }, { status: 400 });
+    try {
+      await api.emailResendLink(email);
+      return { state: 'resent', email, errors: {} } satisfies ActionData;
+    } catch (err) {
+      return data<ActionData>({ state: 'failed', email, errors: authErrors(err) }, { status: err instanceof ApiCallError ? err.status : 500 });
+    }
+  }
+  const link = linkOf(new URL(request.url));
+  if (!link) return data<ActionData>({ state: 'failed', email: '', errors: {} }, { status: 400 });
+  try {
+    await api.emailConfirmLink(link.email, link.code);
+    return { state: 'done', email: link.email, errors: {} } satisfies ActionData;
+  } catch (err) {
+    const errors = authErrors(err);
+    // A wrong, used or expired code is what this page explains; anything else shows as the form's error.
+    const known = errors.code !== undefined;
+    return data<ActionData>({ state: 'failed', email: link.email, errors: known ? {} : errors }, { status: err instanceof ApiCallError ? err.status : 400 });
+  }
+}
+
+export const meta = authMeta;
+
+export default function EmailConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === 'submitting';
+  const result = actionData as ActionData | undefined;
+  const state = result?.state ?? loaderData.state;
+  const email = result?.email || loaderData.email;
+
+  if (state === 'done') {
+    return (
+      <AuthCard title={t('emailConfirm.doneTitle')} lead={t('emailConfirm.doneLead', { email })}>
+        <Link className="btn btn--primary btn--lg auth__wide" to="/" data-testid="email-confirm-home">
+          {t('emailConfirm.toHome')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (state === 'resent') {
+    return (
+      <AuthCard title={t('emailConfirm.resentTitle')} lead={t('emailConfirm.resentLead', { email })}>
+        <Link className="btn btn--ghost btn--lg auth__wide" to="/">
+          {t('emailConfirm.toHome')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <AuthCard title={t('emailConfirm.failedTitle')} lead={t('emailConfirm.failedLead')}>
+        <Form method="post" className="auth__form" noValidate>
+          <FormError error={result?.errors.form} />
+          <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={email} error={result?.errors.email} />
+          <button type="submit" name="intent" value="resend" className="btn btn--primary btn--lg" disabled={busy} data-testid="email-confirm-resend">
+            {t('emailConfirm.resend')}
+          </button>
+        </Form>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('emailConfirm.title')} lead={t('emailConfirm.lead')}>
+      <p className="auth__typed">
+        <span data-testid="auth-typed">{email}</span>
+      </p>
+      <Form method="post" className="auth__form">
+        <FormError error={result?.errors.form} />
+        <button type="submit" name="intent" value="confirm" className="btn btn--primary btn--lg" disabled={busy} data-testid="email-confirm-submit">
+          {t('emailConfirm.submit')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
