@@ -46,7 +46,7 @@ export const EnvSchema = z.object({
   SOCIAL_DEV_PROVIDER: bool.optional(),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
-  /** Sign in with Apple: the Services ID, the team, and the key (PEM of the .p8 file; \\n for line breaks is fine). */
+  /** Sign in with Apple: the Services ID, the team, and the key (PEM of the .p8 file; \n for line breaks is fine). */
   APPLE_CLIENT_ID: optionalText,
   APPLE_TEAM_ID: optionalText,
   APPLE_KEY_ID: optionalText,

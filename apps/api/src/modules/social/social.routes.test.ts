@@ -182,3 +182,285 @@ describe('a new identity signs up (spec /token/yandex → /auth/yandex/signup)',
     expect(errorCode(pending)).toBe('SOCIAL_FLOW_INVALID');
   });
 });
+
+describe('POST /api/v1/auth/social/{provider}/callback: the flow is checked strictly', () => {
+  it('refuses a callback without the flow cookie (started in another browser)', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    const res = await callback(t, 'yandex', params, {});
+    expect(res.statusCode).toBe(400);
+    expect(errorCode(res)).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('refuses a state that is not this flow’s, and the flow is dead afterwards', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    const bad = await callback(t, 'yandex', { ...params, state: 'x'.repeat(43) }, { flow: started.flow });
+    expect(bad.statusCode).toBe(400);
+    expect(errorCode(bad)).toBe('SOCIAL_FLOW_INVALID');
+    expect(setCookieValue(bad.headers['set-cookie'], SOCIAL_FLOW_COOKIE)).toBe('');
+    const again = await callback(t, 'yandex', params, { flow: started.flow });
+    expect(errorCode(again)).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('refuses a missing state', async () => {
+    const started = await startFlow(t, 'google');
+    const { state: _state, ...params } = await authorize(t, started, { email: freshEmail('gmail.com') });
+    expect(errorCode(await callback(t, 'google', params, { flow: started.flow }))).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('refuses an attacker’s code and state posted with the victim’s flow cookie (login CSRF)', async () => {
+    const victim = await startFlow(t, 'yandex');
+    const attacker = await startFlow(t, 'yandex');
+    const attackerParams = await authorize(t, attacker, { email: freshEmail() });
+    expect(errorCode(await callback(t, 'yandex', attackerParams, { flow: victim.flow }))).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('answers a replayed callback with SOCIAL_FLOW_INVALID', async () => {
+    const login = await loginDevice(t);
+    const started = await startFlow(t, 'yandex', { session: login.token });
+    const params = await authorize(t, started, { email: freshEmail() });
+    expect((await callback(t, 'yandex', params, { session: login.token, flow: started.flow })).statusCode).toBe(200);
+    const replay = await callback(t, 'yandex', params, { session: login.token, flow: started.flow });
+    expect(replay.statusCode).toBe(400);
+    expect(errorCode(replay)).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('refuses a flow older than 10 minutes', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 10 * 60_000 + 1000);
+    try {
+      expect(errorCode(await callback(t, 'yandex', params, { flow: started.flow }))).toBe('SOCIAL_FLOW_INVALID');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('refuses a flow started with one provider and finished at another’s callback', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    expect(errorCode(await callback(t, 'google', params, { flow: started.flow }))).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('fails the exchange when the PKCE verifier is not the one the challenge was made from', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    await t.db.update(socialAuthFlows).set({ codeVerifier: 'w'.repeat(43) }).where(eq(socialAuthFlows.state, params.state!));
+    const res = await callback(t, 'yandex', params, { flow: started.flow });
+    expect(res.statusCode).toBe(400);
+    expect(ErrorSchema.parse(res.json())).toMatchObject({ code: 'SOCIAL_PROVIDER_ERROR', message: 'yandex token endpoint: invalid_grant' });
+  });
+
+  it('fails when the ID token’s nonce is not this flow’s', async () => {
+    const started = await startFlow(t, 'google');
+    const params = await authorize(t, started, { email: freshEmail('gmail.com') });
+    await t.db.update(socialAuthFlows).set({ nonce: 'n'.repeat(43) }).where(eq(socialAuthFlows.state, params.state!));
+    const res = await callback(t, 'google', params, { flow: started.flow });
+    expect(res.statusCode).toBe(400);
+    expect(errorCode(res)).toBe('SOCIAL_PROVIDER_ERROR');
+  });
+
+  it('fails when the answer names another issuer (RFC 9207 iss)', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    expect(errorCode(await callback(t, 'yandex', { ...params, iss: 'https://evil.example' }, { flow: started.flow }))).toBe('SOCIAL_PROVIDER_ERROR');
+  });
+
+  it('fails for a made-up code', async () => {
+    const started = await startFlow(t, 'vk');
+    const params = await authorize(t, started, { email: freshEmail('vk.com') });
+    expect(errorCode(await callback(t, 'vk', { ...params, code: 'made-up-code-0123456789' }, { flow: started.flow }))).toBe('SOCIAL_PROVIDER_ERROR');
+  });
+
+  it('reports SOCIAL_DENIED when the viewer said no at the provider', async () => {
+    const started = await startFlow(t, 'google');
+    const params = await authorize(t, started, { decision: 'deny' });
+    expect(params).toMatchObject({ error: 'access_denied' });
+    const res = await callback(t, 'google', params, { flow: started.flow });
+    expect(res.statusCode).toBe(400);
+    expect(errorCode(res)).toBe('SOCIAL_DENIED');
+  });
+
+  it('answers 400 for an unknown provider and a bad body, 401 without an API key', async () => {
+    const started = await startFlow(t, 'yandex');
+    expect((await callback(t, 'facebook', { code: 'x', state: 'y' }, { flow: started.flow })).statusCode).toBe(400);
+    expect((await callback(t, 'yandex', { code: 'x'.repeat(5000), state: 'y' }, { flow: started.flow })).statusCode).toBe(400);
+    expect((await callback(t, 'yandex', { code: 'x', state: 'y' }, { flow: started.flow }, {})).statusCode).toBe(401);
+  });
+});
+
+describe('sign-in by a verified email (auto-link)', () => {
+  it('links Google to the existing account with that address when Google says it is verified, and signs it in', async () => {
+    const email = freshEmail('gmail.com');
+    const owner = await t.make.user({ email, passwordHash: 'x' });
+    const { res } = await throughCallback('google', { email: email.toUpperCase(), name: 'Владелец', emailVerified: true });
+    const result = SocialCallbackResultSchema.parse(res.json());
+    expect(result.result).toBe('signed_in');
+    if (result.result !== 'signed_in') return;
+    expect(result.auth._id).toBe(owner.id);
+    expect(result.auth.google_id).toMatch(/^\d{21}$/);
+  });
+
+  it('does not link by an address the provider did not verify: the sign-up makes a new account without it', async () => {
+    const email = freshEmail('gmail.com');
+    const owner = await t.make.user({ email, passwordHash: 'x' });
+    const { result } = await signedUp('google', { email, name: 'Самозванец', emailVerified: false });
+    expect(result.result).toBe('registered');
+    expect(result.auth._id).not.toBe(owner.id);
+    expect(result.auth.email).toBeNull();
+    expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, owner.id))).toEqual([]);
+  });
+
+  it('does not link by VK’s address either (VK does not say it is verified)', async () => {
+    const email = freshEmail('vk.com');
+    const owner = await t.make.user({ email, passwordHash: 'x' });
+    const { res } = await throughCallback('vk', { email, name: 'Кто-то' });
+    expect(res.json().result).toBe('signup');
+    expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, owner.id))).toEqual([]);
+  });
+
+  it('signs into the account when the address found one between the callback and the consent', async () => {
+    const email = freshEmail();
+    const { session, started } = await throughCallback('yandex', { email });
+    const owner = await t.make.user({ email, passwordHash: 'x' });
+    const done = SocialSignupResultSchema.parse((await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, { consent: true })).json());
+    expect(done).toMatchObject({ result: 'signed_in', auth: { _id: owner.id } });
+  });
+});
+
+describe('POST /api/v1/auth/social/signup', () => {
+  it('needs consent: 400 and nothing changes', async () => {
+    const { session, started } = await throughCallback('yandex', { email: freshEmail() });
+    for (const body of [{}, { consent: false }, { consent: 'true' }]) {
+      expect((await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, body)).statusCode).toBe(400);
+    }
+    expect((await refresh(session)).virtual).toBe(true);
+    // Still pending: the viewer can agree now.
+    expect((await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, { consent: true })).statusCode).toBe(200);
+  });
+
+  it('works once: a second confirmation is SOCIAL_FLOW_INVALID', async () => {
+    const { session, started } = await throughCallback('yandex', { email: freshEmail() });
+    expect((await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, { consent: true })).statusCode).toBe(200);
+    const again = await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, { consent: true });
+    expect(again.statusCode).toBe(400);
+    expect(errorCode(again)).toBe('SOCIAL_FLOW_INVALID');
+  });
+
+  it('needs the flow cookie and a pending sign-up younger than 15 minutes', async () => {
+    const { session, started } = await throughCallback('yandex', { email: freshEmail() });
+    expect(errorCode(await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session }, { consent: true }))).toBe('SOCIAL_FLOW_INVALID');
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 15 * 60_000 + 1000);
+    try {
+      expect(errorCode(await withFlow(t, 'GET', '/api/v1/auth/social/pending', { flow: started.flow }))).toBe('SOCIAL_FLOW_INVALID');
+      expect(errorCode(await withFlow(t, 'POST', '/api/v1/auth/social/signup', { session, flow: started.flow }, { consent: true }))).toBe('SOCIAL_FLOW_INVALID');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('makes a new account and signs it in when the browser holds no virtual user', async () => {
+    const started = await startFlow(t, 'yandex');
+    const params = await authorize(t, started, { email: freshEmail() });
+    expect((await callback(t, 'yandex', params, { flow: started.flow })).json().result).toBe('signup');
+    const done = await withFlow(t, 'POST', '/api/v1/auth/social/signup', { flow: started.flow }, { consent: true });
+    const result = SocialSignupResultSchema.parse(done.json());
+    expect(result.result).toBe('registered');
+    expect(setCookieValue(done.headers['set-cookie'], 'ekran_token')).toBe(result.auth.authentication_token);
+    expect((await refresh(result.auth.authentication_token)).virtual).toBe(false);
+  });
+
+  it('keeps a taken address off the new account even when verified', async () => {
+    // The taken address belongs to a virtual user here, which cannot be signed into by it.
+    const email = freshEmail();
+    await t.make.user({ email, isVirtual: true });
+    const { result } = await signedUp('yandex', { email });
+    expect(result.auth.email).toBeNull();
+  });
+});
+
+describe('link and unlink (spec platform §7: social link/unlink)', () => {
+  /** A viewer with an email and password account. */
+  async function registeredViewer() {
+    const login = await loginDevice(t);
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/email/register', headers: login.auth, remoteAddress: nextIp(),
+      payload: { email: freshEmail('example.ru'), password: 'секретный-пароль' },
+    });
+    expect(res.statusCode).toBe(201);
+    return login;
+  }
+
+  it('links a provider to the signed-in account and lists it', async () => {
+    const viewer = await registeredViewer();
+    const email = freshEmail('vk.com');
+    const { res } = await throughCallback('vk', { email, name: 'Дмитрий Козлов', phone: '+79267654321' }, { session: viewer.token, intent: 'link' });
+    expect(res.json()).toEqual({ result: 'linked', provider: 'vk', back: '/account' });
+    const list = LinkedIdentitiesSchema.parse((await withFlow(t, 'GET', '/api/v1/auth/social/identities', { session: viewer.token })).json());
+    expect(list.has_password_or_phone).toBe(true);
+    expect(list.items).toEqual([{ provider: 'vk', email, phone: '+79267654321', name: 'Дмитрий Козлов', linked_at: t.clock.now.toISOString() }]);
+    expect((await refresh(viewer.token)).vk_info).toEqual({ email, phone: '+79267654321' });
+  });
+
+  it('refuses to link an identity that belongs to another account', async () => {
+    const email = freshEmail('gmail.com');
+    await signedUp('google', { email, emailVerified: false });
+    const viewer = await registeredViewer();
+    const { res } = await throughCallback('google', { email, emailVerified: false }, { session: viewer.token, intent: 'link' });
+    expect(res.statusCode).toBe(409);
+    expect(errorCode(res)).toBe('SOCIAL_ALREADY_LINKED');
+  });
+
+  it('refuses a second identity of the same provider', async () => {
+    const viewer = await registeredViewer();
+    expect((await throughCallback('yandex', { email: freshEmail() }, { session: viewer.token, intent: 'link' })).res.statusCode).toBe(200);
+    const second = (await throughCallback('yandex', { email: freshEmail() }, { session: viewer.token, intent: 'link' })).res;
+    expect(second.statusCode).toBe(409);
+    expect(errorCode(second)).toBe('SOCIAL_ALREADY_LINKED');
+  });
+
+  it('refuses to finish a link in another account’s session', async () => {
+    const viewer = await registeredViewer();
+    const other = await registeredViewer();
+    const started = await startFlow(t, 'yandex', { session: viewer.token, intent: 'link' });
+    const params = await authorize(t, started, { email: freshEmail() });
+    const res = await callback(t, 'yandex', params, { session: other.token, flow: started.flow });
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, other._id))).toEqual([]);
+  });
+
+  it('unlinks when a password remains', async () => {
+    const viewer = await registeredViewer();
+    await throughCallback('google', { email: freshEmail('gmail.com') }, { session: viewer.token, intent: 'link' });
+    expect((await refresh(viewer.token)).google_id).not.toBeNull();
+    expect((await withFlow(t, 'DELETE', '/api/v1/auth/social/identities/google', { session: viewer.token })).statusCode).toBe(204);
+    expect((await refresh(viewer.token)).google_id).toBeNull();
+  });
+
+  it('refuses to unlink the last way to sign in of an account without password and phone', async () => {
+    const { session } = await signedUp('yandex', { email: freshEmail() });
+    const unlink = (provider: string) => t.app.inject({ method: 'DELETE', url: `/api/v1/auth/social/identities/${provider}`, headers: { ...t.headers, cookie: `ekran_token=${session}` }, remoteAddress: nextIp() });
+    const refused = await unlink('yandex');
+    expect(refused.statusCode).toBe(409);
+    expect(errorCode(refused)).toBe('LAST_SIGN_IN_METHOD');
+    expect(LinkedIdentitiesSchema.parse((await withFlow(t, 'GET', '/api/v1/auth/social/identities', { session })).json()).has_password_or_phone).toBe(false);
+    // With a second provider linked, either one can go, but not both.
+    expect((await throughCallback('vk', { email: freshEmail('vk.com') }, { session, intent: 'link' })).res.statusCode).toBe(200);
+    expect((await unlink('yandex')).statusCode).toBe(204);
+    expect(errorCode(await unlink('vk'))).toBe('LAST_SIGN_IN_METHOD');
+  });
+
+  it('answers 404 for a provider that is not linked, 400 for an unknown one, 401 without a session, 403 for a virtual user', async () => {
+    const viewer = await registeredViewer();
+    const del = (provider: string, cookie?: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/auth/social/identities/${provider}`, headers: { ...t.headers, ...(cookie ? { cookie } : {}) }, remoteAddress: nextIp() });
+    expect((await del('apple', `ekran_token=${viewer.token}`)).statusCode).toBe(404);
+    expect((await del('facebook', `ekran_token=${viewer.token}`)).statusCode).toBe(400);
+    expect((await del('apple')).statusCode).toBe(401);
+    expect((await del('apple', `ekran_token=${(await loginDevice(t)).token}`)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/v1/auth/social/identities', headers: t.headers })).statusCode).toBe(401);
+  });
+});

@@ -86,7 +86,7 @@ export function callback(t: TestApp, provider: string, params: Record<string, st
 }
 
 /** A call with the API key, the session and the flow cookie. */
-export function withFlow(t: TestApp, method: 'GET' | 'POST', url: string, cookies: { session?: string; flow?: string }, payload?: object) {
+export function withFlow(t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, cookies: { session?: string; flow?: string }, payload?: object) {
   const cookie = [cookies.session ? `ekran_token=${cookies.session}` : '', cookies.flow ? `${SOCIAL_FLOW_COOKIE}=${cookies.flow}` : ''].filter(Boolean).join('; ');
   return t.app.inject({ method, url, headers: { ...t.headers, ...(cookie ? { cookie } : {}) }, remoteAddress: nextIp(), ...(payload ? { payload } : {}) });
 }
