@@ -33,6 +33,10 @@ export default [
   route('password/reset', 'routes/auth/password-recovery.tsx', { id: 'password-reset' }),
   route('password/code', 'routes/auth/password-code.tsx'),
   route('password/success', 'routes/auth/password-success.tsx'),
+  // Social sign-in (issue 3: social): the providers send the browser back to /token/{provider} (the spec's
+  // /token/yandex); a new identity confirms its sign-up at /auth/{provider}/signup (the spec's /auth/yandex/signup).
+  route('token/:provider', 'routes/auth/social-callback.tsx'),
+  route('auth/:provider/signup', 'routes/auth/social-signup.tsx'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),

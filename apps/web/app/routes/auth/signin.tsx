@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { SocialButtons } from '../../components/auth/social-buttons.tsx';
+import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // /auth/{step?}: the steps of this issue are sign-in (none, signin) and sign-up.
   if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
   if (params.step && params.step !== 'signin') throw data(null, { status: 404 });
-  const { auth } = context.get(visitorContext);
+  const { auth, api } = context.get(visitorContext);
   if (auth && !auth.virtual) throw redirect(backOf(request));
-  return { back: backOf(request) };
+  return { back: backOf(request), social: await socialProvidersFor(api) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +43,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {t('auth.signIn')}
         </button>
       </Form>
+      <SocialButtons providers={loaderData.social} back={loaderData.back} />
       <p className="auth__switch">
         <Link to="/password/recovery">{t('auth.forgot')}</Link>
       </p>
