@@ -2,7 +2,7 @@
 // identity, and the viewer's consent to create the account with it. Confirming registers this browser's
 // virtual user in place (spec platform §4 Session); an apple or google sign-up without a phone in RU goes
 // on to /auth with the social-registration marker.
-import { needsSocialRegistrationPhone, isSocialProvider } from '@ekran/core';
+import { formatPhone, isSocialProvider, needsSocialRegistrationPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
@@ -82,7 +82,7 @@ export default function SocialSignup({ loaderData, actionData }: Route.Component
   }
   const { pending } = loaderData;
   const errors = actionData?.errors;
-  const initials = (pending.name ?? pending.email ?? '?').split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const initials = (pending.name ?? pending.email ?? '?').split(/\s+/).map((w: string) => w[0]).join('').slice(0, 2).toUpperCase();
   return (
     <AuthCard title={t('social.signupTitle', { provider: name })} lead={t('social.signupLead', { provider: name })}>
       <div className="social-profile" data-testid="social-profile">
@@ -107,7 +107,7 @@ export default function SocialSignup({ loaderData, actionData }: Route.Component
           {pending.phone ? (
             <>
               <dt>{t('social.phone')}</dt>
-              <dd>{pending.phone}</dd>
+              <dd>{formatPhone(pending.phone)}</dd>
             </>
           ) : null}
         </dl>

@@ -42,9 +42,9 @@ main{display:grid;place-items:start center;padding:40px 16px 48px}
 .brand svg{width:36px;height:36px;flex:none}
 h1{font-size:24px;line-height:1.2;margin:20px 0 6px}
 .lead{margin:0 0 20px;color:#5d6576}
-fieldset{border:0;margin:0;padding:0}
-legend{font-weight:600;margin-bottom:10px}
-.opt{display:flex;align-items:center;gap:12px;padding:12px 14px;border:1.5px solid #dfe3ea;border-radius:14px;margin-bottom:10px;cursor:pointer;transition:border-color .15s,background .15s}
+fieldset{border:0;margin:0;padding:0;min-width:0}
+legend{font-weight:600;margin-bottom:10px;padding:0}
+.opt{position:relative;display:flex;align-items:center;gap:12px;padding:12px 14px;border:1.5px solid #dfe3ea;border-radius:14px;margin-bottom:10px;cursor:pointer;transition:border-color .15s,background .15s}
 .opt:hover{border-color:#b9c1cf}
 .opt input{position:absolute;opacity:0;pointer-events:none}
 .opt:has(input:checked){border-color:var(--accent);background:color-mix(in srgb,var(--accent) 6%,#fff)}
@@ -53,7 +53,7 @@ legend{font-weight:600;margin-bottom:10px}
 .ava--plus{background:#e7ebf2;color:#5d6576;font-size:22px;font-weight:500}
 .who{min-width:0}
 .who b{display:block}
-.who span{display:block;color:#5d6576;font-size:13px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.who span{display:block;color:#5d6576;font-size:13px;overflow-wrap:anywhere}
 .custom{display:none;gap:12px;padding:4px 2px 8px}
 form:has(#who-custom:checked) .custom{display:grid}
 label.f{display:grid;gap:4px;font-size:13px;color:#5d6576;font-weight:500}
