@@ -57,7 +57,14 @@ export function LinkedAccounts({ data, back = '/account' }: { data: LinkedAccoun
               </span>
               <span className="linked__text">
                 <b>{name}</b>
-                <span>{item ? [item.email ?? item.name, t('social.linked.since', { date: dateOf(item.linked_at, i18n.language) })].filter(Boolean).join(' · ') : t('social.linked.off')}</span>
+                {item ? (
+                  <>
+                    {item.email ?? item.name ? <span>{item.email ?? item.name}</span> : null}
+                    <span className="linked__since">{t('social.linked.since', { date: dateOf(item.linked_at, i18n.language) })}</span>
+                  </>
+                ) : (
+                  <span>{t('social.linked.off')}</span>
+                )}
               </span>
               {item ? (
                 <fetcher.Form method="post" className="linked__action">

@@ -71,7 +71,8 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+      // same-origin, not no-referrer: the form_post page's POST must carry its Origin (the site checks it).
+      .header('referrer-policy', 'same-origin')
       .header('x-frame-options', 'DENY')
       .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self' ${env.WEB_ORIGIN}; frame-ancestors 'none'; base-uri 'none'`)
       .send(render(nonce));
