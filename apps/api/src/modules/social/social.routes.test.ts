@@ -93,6 +93,14 @@ describe('GET /api/v1/auth/social/{provider}/start', () => {
     expect((await t.app.inject({ url: '/api/v1/auth/social/google/start?intent=steal' })).statusCode).toBe(400);
   });
 
+  it('limits starts to 30 a minute from one address', async () => {
+    const start = () => t.app.inject({ url: '/api/v1/auth/social/yandex/start', remoteAddress: '10.77.0.1' });
+    for (let i = 0; i < 30; i++) expect((await start()).statusCode).toBe(302);
+    const limited = await start();
+    expect(limited.statusCode).toBe(429);
+    expect(errorCode(limited)).toBe('RATE_LIMITED');
+  });
+
   it('lets only a registered viewer start a link: 401 without a session, 403 for a virtual user', async () => {
     expect((await t.app.inject({ url: '/api/v1/auth/social/google/start?intent=link', remoteAddress: nextIp() })).statusCode).toBe(401);
     const virtual = await loginDevice(t);

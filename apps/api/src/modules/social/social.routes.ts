@@ -45,6 +45,8 @@ export async function socialRoutes(appBase: FastifyInstance) {
   const bindingOf = (request: FastifyRequest) => request.cookies[SOCIAL_FLOW_COOKIE];
   const endFlowCookie = (reply: FastifyReply) => void reply.clearCookie(SOCIAL_FLOW_COOKIE, flowCookie);
   const byAddress = (max: number) => limitPerMinute(max, (r) => r.ip);
+  // Callbacks come from the site's server, one address for every viewer: the limit is per browser flow.
+  const byFlow = (max: number) => limitPerMinute(max, (r) => `${r.ip}:${bindingOf(r) ?? ''}`);
   const apiClientOf = (request: FastifyRequest) => {
     if (!request.apiClient) throw unauthorized();
     return request.apiClient.id;
@@ -82,7 +84,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/social/:provider/callback',
     {
-      config: byAddress(20),
+      config: byFlow(20),
       schema: {
         tags: ['social'],
         summary: "The provider's answer at /token/{provider}: signs in, links, or asks for a sign-up",
@@ -119,7 +121,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/social/signup',
     {
-      config: byAddress(10),
+      config: byFlow(10),
       schema: {
         tags: ['social'],
         summary: 'Creates the account with consent: this browser’s virtual user becomes registered in place',

@@ -102,6 +102,16 @@ describe('development identity provider: authorize', () => {
     expect(res.body).toContain('Почта указана неверно.');
   });
 
+  it('posts Apple’s answer from a page that sends its Origin and may post only to the site', async () => {
+    const started = await startFlow(t, 'apple');
+    const form = { ...Object.fromEntries(started.location.searchParams), decision: 'allow', who: 'katya' };
+    const res = await t.app.inject({ method: 'POST', url: started.location.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<form method="post" action="http://localhost:3000/token/apple" id="post">');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toMatch(/form-action 'self' http:\/\/localhost:3000;/);
+  });
+
   it('answers Apple by form_post and asks for form_post when name or email is requested', async () => {
     const started = await startFlow(t, 'apple');
     expect(Object.keys(await authorize(t, started, { email: 'a@icloud.com', name: 'А Б' }))).toEqual(expect.arrayContaining(['code', 'state', 'iss', 'user']));
