@@ -7,7 +7,7 @@ import { loadDotEnv, NPM, NPX, ROOT } from './lib/common.mjs';
 loadDotEnv();
 const apiPort = process.env.API_PORT || '4000';
 const webPort = process.env.PORT || '3000';
-const env = { ...process.env, API_URL: process.env.API_URL || `http://127.0.0.1:${apiPort}` };
+const env = { ...process.env, API_URL: process.env.API_URL || `http://127.0.0.1:${apiPort}`, WEB_ORIGIN: process.env.WEB_ORIGIN || `http://localhost:${webPort}` };
 
 // Each child leads a process group of its own: npx/npm do not pass signals on to what they run,
 // so we signal the whole group (npm, tsx watch and the API it restarts; or npm and Vite).

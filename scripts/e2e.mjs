@@ -85,6 +85,9 @@ async function main() {
       webPort,
       logDir: dir,
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'info' }),
+      // The journeys sign in through the development identity provider, which production refuses; the API
+      // runs as a test deployment for that (the site stays a production build). docs/decisions/006.
+      apiEnv: { NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true' },
     });
   } catch (err) {
     console.error(`\ne2e: the site did not start: ${err.message}\n`);

@@ -50,7 +50,9 @@ if (!process.env.DATABASE_URL) {
 }
 
 const apiBase = `http://${connectHost(apiHost)}:${apiPort}`;
-const api = startProcess({ name: 'api', entry: API_ENTRY, env: { ...process.env, API_HOST: apiHost, API_PORT: String(apiPort) }, echo: true });
+// Social sign-in sends the browser back to the site's origin: the address printed below unless WEB_ORIGIN says otherwise.
+const webOrigin = process.env.WEB_ORIGIN || `http://localhost:${webPort}`;
+const api = startProcess({ name: 'api', entry: API_ENTRY, env: { ...process.env, API_HOST: apiHost, API_PORT: String(apiPort), WEB_ORIGIN: webOrigin }, echo: true });
 let web = null;
 let stopping = false;
 let running = false;

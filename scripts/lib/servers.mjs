@@ -138,16 +138,18 @@ export async function freePort(preferred, host = '127.0.0.1') {
 }
 
 /**
- * Starts the built API and web server on the loopback address with the given settings, waits until
- * both are ready, and returns them with stop(). Used by e2e and bench (start.mjs has its own flow).
+ * Starts the built API and web server on the loopback address with the given settings (apiEnv: more for
+ * the API only), waits until both are ready, and returns them with stop(). Used by e2e and bench (start.mjs
+ * has its own flow).
  */
-export async function startStack({ apiPort, webPort, env, logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
+export async function startStack({ apiPort, webPort, env, apiEnv = {}, logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const api = startProcess({
     name: 'api',
     entry: API_ENTRY,
-    env: { ...process.env, ...env, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
+    // WEB_ORIGIN: social sign-in sends the browser back to this site; apiEnv: settings for the API alone.
+    env: { ...process.env, ...env, WEB_ORIGIN: webUrl, ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
     logFile: logDir && path.join(logDir, 'api.log'),
     echo,
   });

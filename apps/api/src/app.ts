@@ -15,6 +15,9 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/playback/media.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
+// social sign-in (issue 3: social)
+import { devIdpRoutes } from './modules/social/dev-idp/dev-idp.routes.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -70,6 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playbackRoutes);
   await app.register(mediaRoutes);
   await app.register(imageRoutes);
+  // social sign-in (issue 3: social); the development identity provider only where it may run
+  await app.register(socialRoutes);
+  await app.register(devIdpRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

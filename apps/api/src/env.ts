@@ -3,6 +3,8 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 /** An optional setting where an empty value (SMTP_URL= in .env) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+/** A setting that may be absent or empty (both mean unset). */
+const optionalText = z.string().trim().optional().transform((v) => v || undefined);
 
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
@@ -54,6 +56,23 @@ export const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Mark the session cookie Secure (behind HTTPS). */
   COOKIE_SECURE: bool.default(false),
+
+  // social sign-in (issue 3: social); docs/decisions/006-social-sign-in.md
+  /** The public origin of the site: social sign-in callbacks land on {WEB_ORIGIN}/token/{provider}. */
+  WEB_ORIGIN: z.url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://ekran.ru (no path, no trailing slash)').default('http://localhost:3000'),
+  /** The development identity provider stands in for providers without settings; on outside production by default, refused in production. */
+  SOCIAL_DEV_PROVIDER: bool.optional(),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Sign in with Apple: the Services ID, the team, and the key (PEM of the .p8 file; \n for line breaks is fine). */
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  APPLE_PRIVATE_KEY: optionalText,
+  /** VK ID: the application id (VK ID exchanges codes with PKCE, without a secret). */
+  VK_CLIENT_ID: optionalText,
+  YANDEX_CLIENT_ID: optionalText,
+  YANDEX_CLIENT_SECRET: optionalText,
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -71,6 +90,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new Error(`Invalid API settings:\n  ${key}: set a real secret in production`);
     }
   }
+  // social sign-in (issue 3: social): the development identity provider never runs in production, and a
+  // provider is configured whole or not at all.
+  const socialProblems: string[] = [];
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.SOCIAL_DEV_PROVIDER) {
+    socialProblems.push('  SOCIAL_DEV_PROVIDER: the development identity provider is refused in production');
+  }
+  const groups = {
+    Google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    Apple: ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+    Yandex: ['YANDEX_CLIENT_ID', 'YANDEX_CLIENT_SECRET'],
+  } as const;
+  for (const [name, keys] of Object.entries(groups)) {
+    const missing = keys.filter((k) => !parsed.data[k]);
+    if (missing.length && missing.length < keys.length) socialProblems.push(`  ${missing.join(', ')}: ${name} sign-in needs ${keys.join(', ')} together`);
+  }
+  if (socialProblems.length) throw new Error(`Invalid API settings:\n${socialProblems.join('\n')}`);
   return parsed.data;
 }
 

@@ -38,6 +38,10 @@ export default [
   route('email-confirm', 'routes/auth/email-confirm.tsx'),
   route('email_confirm', 'routes/auth/email-confirm.tsx', { id: 'email_confirm' }),
   route('dev/outbox', 'routes/dev/outbox.tsx'),
+  // Social sign-in (issue 3: social): the providers send the browser back to /token/{provider} (the spec's
+  // /token/yandex); a new identity confirms its sign-up at /auth/{provider}/signup (the spec's /auth/yandex/signup).
+  route('token/:provider', 'routes/auth/social-callback.tsx'),
+  route('auth/:provider/signup', 'routes/auth/social-signup.tsx'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),

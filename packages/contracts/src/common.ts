@@ -35,6 +35,13 @@ export const ErrorCode = {
   PhoneNotMobile: 'PHONE_NOT_MOBILE',
   PhoneTaken: 'PHONE_TAKEN',
   TooManyCodes: 'TOO_MANY_CODES',
+  // social sign-in (issue 3: social)
+  SocialFlowInvalid: 'SOCIAL_FLOW_INVALID',
+  SocialDenied: 'SOCIAL_DENIED',
+  SocialProviderError: 'SOCIAL_PROVIDER_ERROR',
+  SocialProviderUnavailable: 'SOCIAL_PROVIDER_UNAVAILABLE',
+  SocialAlreadyLinked: 'SOCIAL_ALREADY_LINKED',
+  LastSignInMethod: 'LAST_SIGN_IN_METHOD',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

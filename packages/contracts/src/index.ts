@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './auth.ts';
+export * from './social.ts';
 export * from './catalog.ts';
 export * from './product.ts';
 export * from './playback.ts';

@@ -16,5 +16,6 @@ export * from './paging.ts';
 export * from './plural.ts';
 export * from './price.ts';
 export * from './shell.ts';
+export * from './social.ts';
 export * from './text.ts';
 export * from './trial.ts';

@@ -2,6 +2,8 @@ import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
   OutboxListSchema, type PhoneVerifyRequest,
+  // social sign-in (issue 3: social)
+  LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { env } from './env.server.ts';
@@ -18,13 +20,19 @@ export class ApiCallError extends Error {
  * every answer with its contract schema.
  */
 export function createApi(token: string | null) {
-  async function call<S extends z.ZodType>(schema: S, path: string, init: RequestInit & { query?: Record<string, string | number | boolean | undefined> } = {}): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    init: RequestInit & { query?: Record<string, string | number | boolean | undefined>; cookies?: Record<string, string | null> } = {},
+  ): Promise<z.infer<S>> {
     const url = new URL(path, env.API_URL);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers = new Headers(init.headers);
     headers.set(API_KEY_HEADER, env.WEB_API_KEY);
     headers.set('accept', 'application/json');
-    if (token) headers.set('cookie', `${SESSION_COOKIE}=${token}`);
+    const cookies = { [SESSION_COOKIE]: token, ...init.cookies };
+    const cookie = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookie) headers.set('cookie', cookie);
     if (init.body) headers.set('content-type', 'application/json');
     const res = await fetch(url, { ...init, headers, signal: init.signal ?? AbortSignal.timeout(10_000) });
     const json: unknown = await res.json().catch(() => null);
@@ -53,6 +61,16 @@ export function createApi(token: string | null) {
     emailConfirmLink: (email: string, code: string) => call(z.null(), ApiPath.emailConfirmLink, { method: 'POST', body: JSON.stringify({ email, code }) }),
     emailResendLink: (email: string) => call(z.null(), ApiPath.emailResendLink, { method: 'POST', body: JSON.stringify({ email }) }),
     outbox: (query: { recipient?: string | undefined; limit?: number }) => call(OutboxListSchema, ApiPath.outbox, { query }),
+    // social sign-in (issue 3: social): the flow cookie of this browser rides along where the API needs it
+    socialProviders: () => call(SocialProvidersSchema, ApiPath.socialProviders),
+    socialCallback: (provider: string, params: SocialCallbackRequest, flow: string | null) =>
+      call(SocialCallbackResultSchema, ApiPath.socialCallback(provider), { method: 'POST', body: JSON.stringify(params), cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
+    socialPending: (flow: string | null) => call(SocialPendingSchema, ApiPath.socialPending, { cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
+    socialSignup: (flow: string | null) =>
+      call(SocialSignupResultSchema, ApiPath.socialSignup, { method: 'POST', body: JSON.stringify({ consent: true }), cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
+    socialCancel: (flow: string | null) => call(z.null(), ApiPath.socialCancel, { method: 'POST', cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
+    linkedIdentities: () => call(LinkedIdentitiesSchema, ApiPath.socialIdentities),
+    unlinkIdentity: (provider: string) => call(z.null(), ApiPath.socialIdentity(provider), { method: 'DELETE' }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,4 +1,6 @@
 import type { AuthData } from '@ekran/contracts';
+import { socialAuthFields } from '../social/social.mapper.ts';
+import type { IdentityRow } from '../social/social.repo.ts';
 import type { DeviceRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
 
 const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;
@@ -14,6 +16,8 @@ export function toAuthData(input: {
   token: string;
   countryCode: string;
   trialIsAvailable: boolean;
+  /** Linked social identities (issue 3: social). */
+  social?: IdentityRow[];
 }): AuthData {
   const { user, profile } = input;
   return {
@@ -25,10 +29,7 @@ export function toAuthData(input: {
     profile_for_child: profile.isChild,
     current_country_code: input.countryCode,
     need_credentials: !user.isVirtual && !user.email && !user.phone,
-    apple_id: null,
-    google_id: null,
-    apple_info: { email: null },
-    vk_info: { email: null, phone: null },
+    ...socialAuthFields(input.social ?? []),
     devices: input.devices.map((d) => ({ type: d.deviceType, uid: d.deviceUid })),
     subscriptions: input.subscriptions.map((s) => ({
       _id: s.id,

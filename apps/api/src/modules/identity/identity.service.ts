@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
+import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo } from './identity.repo.ts';
 
 /** What a route knows about its caller. */
@@ -24,14 +25,15 @@ const TOUCH_EVERY_MS = 10 * 60_000;
 /** Accounts and sessions: device login, refresh, session resolution. */
 export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
   const repo = createIdentityRepo(deps.database.db);
+  const socialRepo = createSocialRepo(deps.database.db);
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId)]);
+    const [devices, all, social] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId)]);
     const live = all.filter((s) => s.expiresAt > now);
     // A trial is for those who never had a subscription.
-    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0 });
+    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social });
   }
 
   return {

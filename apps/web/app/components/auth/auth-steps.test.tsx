@@ -37,7 +37,7 @@ describe('email typo hint (spec platform §5 suggestions)', () => {
   });
 
   it('shows the hint under the sign-in field from the server-rendered value too', async () => {
-    renderInRouter(<LoginStep back="/" complete={false} login="ivan@yandex.ry" errors={{ login: 'emailInvalid' }} />);
+    renderInRouter(<LoginStep back="/" complete={false} login="ivan@yandex.ry" errors={{ login: 'emailInvalid' }} social={[]} />);
     expect((await screen.findByTestId('email-suggestion')).textContent).toBe('Возможно, вы имели в виду ivan@yandex.ru?');
     expect(screen.getByRole('alert').textContent).toBe('Почта введена некорректно');
   });
@@ -89,7 +89,7 @@ describe('the steps', () => {
   });
 
   it('asks for a phone only when completing the registration', async () => {
-    renderInRouter(<LoginStep back="/" complete login="" errors={{ login: 'phoneNotMobile' }} />);
+    renderInRouter(<LoginStep back="/" complete login="" errors={{ login: 'phoneNotMobile' }} social={[]} />);
     expect((await screen.findByRole('heading')).textContent).toBe('Завершение регистрации');
     expect(screen.getByLabelText('Номер телефона').getAttribute('type')).toBe('tel');
     expect(screen.getByRole('alert').textContent).toBe('Это не мобильный номер. Код придёт только на мобильный, например +7\u00a0999\u00a0123\u201145\u201167');
@@ -97,7 +97,7 @@ describe('the steps', () => {
   });
 
   it('labels the one field «Почта или телефон» when signing in', async () => {
-    renderInRouter(<LoginStep back="/" complete={false} login="" errors={undefined} />);
+    renderInRouter(<LoginStep back="/" complete={false} login="" errors={undefined} social={[]} />);
     expect(await screen.findByLabelText('Почта или телефон')).toBeTruthy();
     expect(screen.getByTestId('login-submit').textContent).toBe('Продолжить');
   });

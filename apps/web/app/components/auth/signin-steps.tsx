@@ -1,3 +1,4 @@
+import type { SocialProviders } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
@@ -5,6 +6,7 @@ import type { AuthFormErrors } from '../../routes/auth/auth.server.ts';
 import { AuthCard, Field, FormError } from './auth-card.tsx';
 import { SuggestingField } from './email-field.tsx';
 import { ResendCode } from './resend-code.tsx';
+import { SocialButtons } from './social-buttons.tsx';
 
 /** A path of the flow that keeps the return URL (the same rule as the server's flowPath). */
 const withBack = (path: string, back: string) => (back === '/' ? path : `${path}${path.includes('?') ? '&' : '?'}back=${encodeURIComponent(back)}`);
@@ -15,7 +17,7 @@ const useBusy = () => useNavigation().state === 'submitting';
  * Step one of /auth: «Почта или телефон». An email goes on to the password, a phone to an SMS code. While a
  * social registration is completed (spec platform §4) the field asks for a phone only.
  */
-export function LoginStep({ back, complete, login, errors }: { back: string; complete: boolean; login: string; errors: AuthFormErrors | undefined }) {
+export function LoginStep({ back, complete, login, errors, social }: { back: string; complete: boolean; login: string; errors: AuthFormErrors | undefined; social: SocialProviders['items'] }) {
   const { t } = useTranslation();
   const busy = useBusy();
   return (
@@ -31,6 +33,7 @@ export function LoginStep({ back, complete, login, errors }: { back: string; com
           {t(complete ? 'authFlow.getCode' : 'authFlow.continue')}
         </button>
       </Form>
+      <SocialButtons providers={social} back={back} />
       {complete ? null : (
         <p className="auth__switch">
           <Link to={withBack('/signup', back)}>{t('authFlow.toSignUpEmail')}</Link>

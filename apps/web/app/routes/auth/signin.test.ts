@@ -21,7 +21,7 @@ function request(path: string, cookies: string[] = [], form?: Record<string, str
 }
 
 async function load(path: string, { step, cookies = [], auth = virtual }: { step?: string; cookies?: string[]; auth?: AuthData | null } = {}) {
-  return outcome(async () => loader({ request: request(path, cookies), params: step ? { step } : {}, context: contextWith({}, { auth }) } as never));
+  return outcome(async () => loader({ request: request(path, cookies), params: step ? { step } : {}, context: contextWith({ socialProviders: async () => ({ items: [{ id: 'yandex', dev: true }] }) } as Partial<Api>, { auth }) } as never));
 }
 
 async function act(path: string, form: Record<string, string>, { step, cookies = [], auth = virtual, api = {} }: { step?: string; cookies?: string[]; auth?: AuthData | null; api?: Partial<Api> } = {}) {
@@ -36,7 +36,7 @@ const dataOf = (value: unknown) => value as { data: { errors: Record<string, str
 describe('/auth loader: the steps (spec platform §2 /auth/{step?})', () => {
   it('shows the login field with the return URL', async () => {
     const r = await load('/auth?back=%2Fwatch%2Ftayna');
-    expect('value' in r && r.value).toEqual({ step: 'login', back: '/watch/tayna', complete: false });
+    expect('value' in r && r.value).toEqual({ step: 'login', back: '/watch/tayna', complete: false, social: [{ id: 'yandex', dev: true }] });
   });
 
   it('goes straight to the remembered step, keeping the return URL', async () => {
@@ -78,7 +78,7 @@ describe('/auth loader: the steps (spec platform §2 /auth/{step?})', () => {
 
   it('asks a registered account without a phone for one when the social-registration marker is set', async () => {
     const r = await load('/auth', { auth: registered(), cookies: ['social_registration=1', cookieOf({ step: 'password', email: 'ivan@mail.ru' })] });
-    expect('value' in r && r.value).toEqual({ step: 'login', back: '/', complete: true });
+    expect('value' in r && r.value).toEqual({ step: 'login', back: '/', complete: true, social: [] });
   });
 
   it('drops the marker of an account that has a phone already and goes back', async () => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@ekran/contracts';
 import { data, redirect } from 'react-router';
 import { CodeStep, LoginStep, PasswordStep } from '../../components/auth/signin-steps.tsx';
+import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
@@ -35,7 +36,7 @@ function redirectWith(url: string, cookies: string[]) {
  * SMS code of a phone. A remembered login sends the visitor straight to its step; a step without one goes
  * back to the field. Signed-in visitors go back to the return URL.
  */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
   const step = stepOf(params);
   if (!step) throw data(null, { status: 404 });
@@ -47,7 +48,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (step === 'login') {
     if (remembered) throw redirect(flowPath(`/auth/${remembered.step}`, back));
-    return { step: 'login' as const, back, complete };
+    // Social buttons on the first step; completing a registration asks for the phone only.
+    return { step: 'login' as const, back, complete, social: complete ? [] : await socialProvidersFor(context.get(visitorContext).api) };
   }
   if (!remembered || remembered.step !== step) throw redirect(flowPath('/auth', back));
   if (remembered.step === 'password') return { step: 'password' as const, back, complete, email: remembered.email };
@@ -118,6 +120,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     case 'code':
       return <CodeStep back={loaderData.back} complete={loaderData.complete} phone={loaderData.phone} resendIn={loaderData.resendIn} sentAt={loaderData.sentAt} errors={result?.errors} resent={result?.resent ?? false} />;
     default:
-      return <LoginStep back={loaderData.back} complete={loaderData.complete} login={result?.login ?? ''} errors={result?.errors} />;
+      return <LoginStep back={loaderData.back} complete={loaderData.complete} social={loaderData.social} login={result?.login ?? ''} errors={result?.errors} />;
   }
 }

@@ -3,17 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { SuggestingField } from '../../components/auth/email-field.tsx';
+import { SocialButtons } from '../../components/auth/social-buttons.tsx';
+import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = context.get(visitorContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, api } = context.get(visitorContext);
   if (auth && !auth.virtual) throw redirect(backOf(request));
   // The address typed on /auth comes along when the visitor chose to sign up with it.
   const email = (new URL(request.url).searchParams.get('email') ?? '').trim().toLowerCase();
-  return { back: backOf(request), email: isEmail(email) ? email : '' };
+  return { back: backOf(request), email: isEmail(email) ? email : '', social: await socialProvidersFor(api) };
 }
 
 /** Sign-up: this browser's virtual user becomes a registered one, then confirms the email. */
@@ -46,6 +48,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           {t('auth.signUp')}
         </button>
       </Form>
+      <SocialButtons providers={loaderData.social} back={loaderData.back} />
       <p className="auth__switch">
         <Link to={`/auth${back}`}>{t('authFlow.toPhone')}</Link>
       </p>

@@ -1,0 +1,66 @@
+// Server helpers of the social sign-in pages (/token/{provider}, /auth/{provider}/signup).
+import { ErrorCode, SOCIAL_FLOW_COOKIE, type SocialCallbackRequest } from '@ekran/contracts';
+import { returnUrlOr, SOCIAL_REGISTRATION_COOKIE, SOCIAL_REGISTRATION_COOKIE_MINUTES } from '@ekran/core';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { env } from '../../lib/env.server.ts';
+import { readCookie } from '../../lib/session.server.ts';
+
+/** The authorization response fields the API takes (code and state, or error; iss; VK's device_id; Apple's user). */
+const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description', 'iss', 'device_id', 'user'] as const;
+
+/** The provider's answer from the query (redirect) or the form (Apple's form_post), other fields dropped. */
+export function callbackParams(source: URLSearchParams | FormData): SocialCallbackRequest {
+  const out: Record<string, string> = {};
+  for (const key of CALLBACK_FIELDS) {
+    const v = source.get(key);
+    if (typeof v === 'string' && v.length <= 4096) out[key] = v;
+  }
+  return out;
+}
+
+/** This browser's flow cookie, when it looks like one (it is forwarded in a Cookie header). */
+export function flowCookieOf(request: Request): string | null {
+  const v = readCookie(request.headers.get('cookie'), SOCIAL_FLOW_COOKIE);
+  return v && /^[\w-]{32,64}$/.test(v) ? v : null;
+}
+
+const secure = () => (env.COOKIE_SECURE ? '; Secure' : '');
+
+/** The Set-Cookie that ends the flow cookie (the API set it on the site's origin through the proxy). */
+export const clearedFlowCookie = () => `${SOCIAL_FLOW_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure()}`;
+
+/**
+ * spec platform §4 Session: the social-registration marker, read by /auth to ask for the phone. Not
+ * httpOnly (the page may read it too), SameSite=Lax, 30 minutes; its value names the provider.
+ */
+export const socialRegistrationCookie = (provider: string) =>
+  `${SOCIAL_REGISTRATION_COOKIE}=${encodeURIComponent(provider)}; Path=/; Max-Age=${SOCIAL_REGISTRATION_COOKIE_MINUTES * 60}; SameSite=Lax${secure()}`;
+
+/** spec platform §5: the API keeps only allowed return URLs; checked again before redirecting. */
+export const safeBack = (back: string | null | undefined) => returnUrlOr(back, ['/'], '/');
+
+/** /auth, keeping the return URL for after the phone step. */
+export const authWithBack = (back: string) => (back === '/' ? '/auth' : `/auth?back=${encodeURIComponent(back)}`);
+
+export type SocialErrorKey = 'flowInvalid' | 'denied' | 'providerError' | 'unavailable' | 'alreadyLinked' | 'alreadyRegistered' | 'rateLimited' | 'generic';
+
+/**
+ * An API failure as the text to show. Codes this page does not know (a device limit, for one) pass through
+ * as generic, with their code kept for whoever handles them.
+ */
+export function socialError(err: unknown): { error: SocialErrorKey; code: string | null; status: number } {
+  if (!(err instanceof ApiCallError)) throw err;
+  const code = err.body?.code ?? null;
+  const keys: Record<string, SocialErrorKey> = {
+    [ErrorCode.SocialFlowInvalid]: 'flowInvalid',
+    [ErrorCode.SocialDenied]: 'denied',
+    [ErrorCode.SocialProviderError]: 'providerError',
+    [ErrorCode.SocialProviderUnavailable]: 'unavailable',
+    [ErrorCode.SocialAlreadyLinked]: 'alreadyLinked',
+    [ErrorCode.AlreadyRegistered]: 'alreadyRegistered',
+    [ErrorCode.RateLimited]: 'rateLimited',
+    [ErrorCode.NotFound]: 'unavailable',
+  };
+  if (err.status >= 500 && code !== ErrorCode.SocialProviderUnavailable) throw err;
+  return { error: (code && keys[code]) || 'generic', code, status: err.status };
+}
