@@ -16,3 +16,6 @@ export * from './price.ts';
 export * from './shell.ts';
 export * from './text.ts';
 export * from './trial.ts';
+// Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
+export * from './experiment-assignment.ts';
+export * from './profiles.ts';
