@@ -15,6 +15,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/playback/media.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playbackRoutes);
   await app.register(mediaRoutes);
   await app.register(imageRoutes);
+  await app.register(profilesRoutes); // issue 3 profiles: profiles, avatars, parental PIN
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -36,6 +36,12 @@ export const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Mark the session cookie Secure (behind HTTPS). */
   COOKIE_SECURE: bool.default(false),
+  // ---- profiles (issue 3 profiles)
+  /** Maximum number of profiles per account (the web shows the «maximum number of profiles» popup). */
+  PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
+  /** Where viewers open the site, for links in messages (the forgotten-PIN link /pin_remove?token=…). */
+  PUBLIC_WEB_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  // ---- end profiles
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -4,3 +4,5 @@ export * from './catalog.ts';
 export * from './product.ts';
 export * from './playback.ts';
 export * from './api-paths.ts';
+// profiles, parental PIN (issue 3 profiles)
+export * from './profiles.ts';
