@@ -135,19 +135,21 @@ describe('nextProfileSwitchStep (platform §4 Child profile switch, step by step
   const kid2: SwitchProfile = { id: 'kid2', child: true };
   const all = [adult, second, kid, kid2];
   it.each([
-    ['no child profile exists → prompt to create one', null, [adult], 'adult', 'create', { kind: 'create-child' }],
-    ['pin_status skip → PIN popup, remember the profile', null, all, 'adult', 'skip', { kind: 'pin-popup', profileId: 'kid' }],
-    ['pin_status skip with an explicit child target', kid2, all, 'adult', 'skip', { kind: 'pin-popup', profileId: 'kid2' }],
-    ['else the current profile differs → select by POST', null, all, 'adult', 'create', { kind: 'select', profileId: 'kid' }],
-    ['with a PIN set, entering a child profile needs no PIN', null, all, 'adult', 'required', { kind: 'select', profileId: 'kid' }],
-    ['already in the child profile → its home', null, all, 'kid', 'required', { kind: 'home', path: '/kids' }],
-    ['a child profile has no PIN prompt even with skip', kid2, all, 'kid', 'skip', { kind: 'select', profileId: 'kid2' }],
-    ['leaving a child profile for an adult one with a PIN → check', adult, all, 'kid', 'required', { kind: 'pin-check', profileId: 'adult' }],
-    ['leaving a child profile without a PIN → select', adult, all, 'kid', 'skip', { kind: 'select', profileId: 'adult' }],
-    ['adult to adult → select', second, all, 'adult', 'required', { kind: 'select', profileId: 'second' }],
-    ['the current adult profile → home', adult, all, 'adult', 'none', { kind: 'home', path: '/' }],
-  ] as const)('%s', (_name, target, profiles, current, pinStatus, expected) => {
-    expect(nextProfileSwitchStep({ target, profiles, currentProfileId: current, pinStatus })).toEqual(expected);
+    ['no child profile exists → prompt to create one', null, [adult], 'adult', 'none', false, { kind: 'create-child' }],
+    ['pin_status skip → PIN popup, remember the profile', null, all, 'adult', 'skip', true, { kind: 'pin-popup', profileId: 'kid' }],
+    ['pin_status skip with an explicit child target', kid2, all, 'adult', 'skip', true, { kind: 'pin-popup', profileId: 'kid2' }],
+    ['pin_status create before its popup showed → PIN popup too', null, all, 'adult', 'create', false, { kind: 'pin-popup', profileId: 'kid' }],
+    ['else the current profile differs → select by POST', null, all, 'adult', 'create', true, { kind: 'select', profileId: 'kid' }],
+    ['with a PIN set, entering a child profile needs no PIN', null, all, 'adult', 'required', false, { kind: 'select', profileId: 'kid' }],
+    ['already in the child profile → its home', null, all, 'kid', 'required', false, { kind: 'home', path: '/kids' }],
+    ['a child profile has no PIN prompt even with skip', kid2, all, 'kid', 'skip', false, { kind: 'select', profileId: 'kid2' }],
+    ['leaving a child profile for an adult one with a PIN → check', adult, all, 'kid', 'required', false, { kind: 'pin-check', profileId: 'adult' }],
+    ['leaving a child profile without a PIN → select', adult, all, 'kid', 'skip', false, { kind: 'select', profileId: 'adult' }],
+    ['adult to adult → select', second, all, 'adult', 'required', false, { kind: 'select', profileId: 'second' }],
+    ['adult to adult never asks for a PIN', second, all, 'adult', 'skip', false, { kind: 'select', profileId: 'second' }],
+    ['the current adult profile → home', adult, all, 'adult', 'none', false, { kind: 'home', path: '/' }],
+  ] as const)('%s', (_name, target, profiles, current, pinStatus, pinPromptShown, expected) => {
+    expect(nextProfileSwitchStep({ target, profiles, currentProfileId: current, pinStatus, pinPromptShown })).toEqual(expected);
   });
 });
 

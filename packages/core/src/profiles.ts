@@ -146,7 +146,9 @@ export const profileHome = (child: boolean): string => (child ? KIDS_PATH : '/')
  * spec platform §4 Child profile switch, in its order:
  * 1. no child profile exists → prompt to create one;
  * 2. pin_status skip → show the PIN popup and remember the profile (a child profile has no PIN prompt,
- *    platform §5, so this step is skipped when the viewer already is in one);
+ *    platform §5, so this step is skipped when the viewer already is in one). pin_status create does the
+ *    same while its once-per-session popup has not shown yet: entering the child profile first would skip
+ *    that prompt (no PIN prompt in a child profile) and leave the child profile without a PIN;
  * 3. else, if the current profile differs → select it by POST.
  * The same steps serve a switch to any profile (the chooser, the profile menu): leaving a child profile
  * for an adult one asks for the PIN when one is set (the server checks it too).
@@ -157,12 +159,15 @@ export function nextProfileSwitchStep(input: {
   profiles: readonly SwitchProfile[];
   currentProfileId: string;
   pinStatus: PinStatus;
+  /** The create popup of pin_status create already showed in this session. */
+  pinPromptShown: boolean;
 }): ProfileSwitchStep {
   const current = input.profiles.find((p) => p.id === input.currentProfileId);
   const target = input.target ?? input.profiles.find((p) => p.child) ?? null;
   if (!target) return { kind: 'create-child' };
   const inChild = current?.child ?? false;
-  if (target.child && input.pinStatus === 'skip' && !inChild) return { kind: 'pin-popup', profileId: target.id };
+  const offersPin = input.pinStatus === 'skip' || (input.pinStatus === 'create' && !input.pinPromptShown);
+  if (target.child && offersPin && !inChild) return { kind: 'pin-popup', profileId: target.id };
   if (target.id === input.currentProfileId) return { kind: 'home', path: profileHome(target.child) };
   if (inChild && !target.child && input.pinStatus === 'required') return { kind: 'pin-check', profileId: target.id };
   return { kind: 'select', profileId: target.id };

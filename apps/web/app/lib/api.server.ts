@@ -4,6 +4,7 @@ import {
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { env } from './env.server.ts';
+import { profilesApi } from './profiles-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -46,6 +47,8 @@ export function createApi(token: string | null) {
     logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
     passwordRecovery: (email: string) => call(z.null(), ApiPath.passwordRecovery, { method: 'POST', body: JSON.stringify({ email }) }),
     passwordReset: (body: PasswordResetRequest) => call(z.null(), ApiPath.passwordReset, { method: 'POST', body: JSON.stringify(body) }),
+    // profiles and the parental PIN (issue 3 profiles)
+    ...profilesApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;
