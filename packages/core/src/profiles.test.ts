@@ -142,6 +142,7 @@ describe('nextProfileSwitchStep (platform §4 Child profile switch, step by step
     ['else the current profile differs → select by POST', null, all, 'adult', 'create', true, { kind: 'select', profileId: 'kid' }],
     ['with a PIN set, entering a child profile needs no PIN', null, all, 'adult', 'required', false, { kind: 'select', profileId: 'kid' }],
     ['already in the child profile → its home', null, all, 'kid', 'required', false, { kind: 'home', path: '/kids' }],
+    ['in the second child profile, "the child profile" is that one', null, all, 'kid2', 'skip', false, { kind: 'home', path: '/kids' }],
     ['a child profile has no PIN prompt even with skip', kid2, all, 'kid', 'skip', false, { kind: 'select', profileId: 'kid2' }],
     ['leaving a child profile for an adult one with a PIN → check', adult, all, 'kid', 'required', false, { kind: 'pin-check', profileId: 'adult' }],
     ['leaving a child profile without a PIN → select', adult, all, 'kid', 'skip', false, { kind: 'select', profileId: 'adult' }],

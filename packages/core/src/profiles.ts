@@ -152,7 +152,7 @@ export const profileHome = (child: boolean): string => (child ? KIDS_PATH : '/')
  * 3. else, if the current profile differs → select it by POST.
  * The same steps serve a switch to any profile (the chooser, the profile menu): leaving a child profile
  * for an adult one asks for the PIN when one is set (the server checks it too).
- * `target` null means "the child profile": the first child profile of the account.
+ * `target` null means "the child profile": the current one in a child profile, else the account's first.
  */
 export function nextProfileSwitchStep(input: {
   target: SwitchProfile | null;
@@ -163,7 +163,8 @@ export function nextProfileSwitchStep(input: {
   pinPromptShown: boolean;
 }): ProfileSwitchStep {
   const current = input.profiles.find((p) => p.id === input.currentProfileId);
-  const target = input.target ?? input.profiles.find((p) => p.child) ?? null;
+  // "The child profile": the current one when the viewer is in a child profile, else the first one.
+  const target = input.target ?? (current?.child ? current : input.profiles.find((p) => p.child)) ?? null;
   if (!target) return { kind: 'create-child' };
   const inChild = current?.child ?? false;
   const offersPin = input.pinStatus === 'skip' || (input.pinStatus === 'create' && !input.pinPromptShown);
