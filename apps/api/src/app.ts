@@ -18,6 +18,7 @@ import { playbackRoutes } from './modules/playback/playback.routes.ts';
 // social sign-in (issue 3: social)
 import { devIdpRoutes } from './modules/social/dev-idp/dev-idp.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // social sign-in (issue 3: social); the development identity provider only where it may run
   await app.register(socialRoutes);
   await app.register(devIdpRoutes);
+  await app.register(profilesRoutes); // issue 3 profiles: profiles, avatars, parental PIN
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

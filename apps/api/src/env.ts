@@ -37,8 +37,6 @@ export const EnvSchema = z.object({
   SMS_GATEWAY_TOKEN: unsetWhenEmpty(z.string().min(8, 'at least 8 characters')),
   /** How long one SMS gateway call may take, in milliseconds. */
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
-  /** The site's address for links in letters (the email confirmation link). */
-  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
   // ---- end accounts
   /** Lifetime of a signed media URL. */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
@@ -58,7 +56,7 @@ export const EnvSchema = z.object({
   COOKIE_SECURE: bool.default(false),
 
   // social sign-in (issue 3: social); docs/decisions/006-social-sign-in.md
-  /** The public origin of the site: social sign-in callbacks land on {WEB_ORIGIN}/token/{provider}. */
+  /** The public origin of the site: links in letters (email confirmation, forgotten PIN) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
   WEB_ORIGIN: z.url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://ekran.ru (no path, no trailing slash)').default('http://localhost:3000'),
   /** The development identity provider stands in for providers without settings; on outside production by default, refused in production. */
   SOCIAL_DEV_PROVIDER: bool.optional(),
@@ -73,6 +71,10 @@ export const EnvSchema = z.object({
   VK_CLIENT_ID: optionalText,
   YANDEX_CLIENT_ID: optionalText,
   YANDEX_CLIENT_SECRET: optionalText,
+  // ---- profiles (issue 3 profiles)
+  /** Maximum number of profiles per account (the web shows the «maximum number of profiles» popup). */
+  PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
+  // ---- end profiles
 });
 export type Env = z.infer<typeof EnvSchema>;
 

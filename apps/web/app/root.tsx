@@ -17,20 +17,25 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/shell/footer.tsx';
+import { ProfileDialogs } from './components/profiles/profile-dialogs.tsx';
+import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
 import { buildMenu } from './lib/menu.server.ts';
+import { loadProfilesShell } from './lib/profiles.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
 import { gridCss } from './lib/grid-css.ts';
 import appCss from './styles/app.css?url';
+import profilesCss from './styles/profiles.css?url';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: profilesCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
@@ -43,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Russian is the default language and has no prefix: /ru/movies is /movies.
   if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
 
-  const { auth, api } = context.get(visitorContext);
+  const { auth, api, token } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
@@ -59,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isVirtual: auth?.virtual ?? true,
     // The header names the account by its email, else by its phone (spec platform §5 display format).
     email: auth?.email ?? (auth?.phone ? formatPhone(auth.phone) : null),
-    menu: await buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
+    ...(await Promise.all([
+      buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
+      // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
+      loadProfilesShell(auth, token, api),
+    ]).then(([menu, profiles]) => ({ menu, profiles }))),
   };
 }
 
@@ -88,12 +97,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={data?.isMobile ? 'is-mobile' : undefined}>
         <I18nextProvider i18n={i18n}>
-          <ProgressBar />
-          <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
-          <main id="content" className="main">
-            {children}
-          </main>
-          <Footer menu={data?.menu ?? []} />
+          <ProfilesProvider shell={data?.profiles ?? null}>
+            <ProgressBar />
+            <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
+            <main id="content" className="main">
+              {children}
+            </main>
+            <Footer menu={data?.menu ?? []} />
+            <ProfileDialogs />
+          </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -43,6 +43,13 @@ export default [
   route('token/:provider', 'routes/auth/social-callback.tsx'),
   route('auth/:provider/signup', 'routes/auth/social-signup.tsx'),
 
+  // Profiles (issue 3 profiles): the kids home, the child-profile deeplink, the forgotten-PIN link, and the
+  // action of the profile menu's dialogs.
+  route('kids', 'routes/kids/kids.tsx'),
+  route('child_profile', 'routes/profiles/child-profile.tsx'),
+  route('pin_remove', 'routes/profiles/pin-remove.tsx'),
+  route('profiles/action', 'routes/profiles/profiles-action.ts'),
+
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 

@@ -36,6 +36,20 @@ export const ApiPath = {
   playbackCheck: (uid: string) => `/api/v1/playback/${encodeURIComponent(uid)}`,
   image: '/api/v1/images',
   media: '/api/media',
+  // ---- profiles, parental PIN (issue 3 profiles)
+  profiles: '/api/v1/profiles',
+  profile: (id: string) => `/api/v1/profiles/${encodeURIComponent(id)}`,
+  profileSelect: '/api/v1/profiles/select',
+  avatar: (id: string) => `/api/v1/avatars/${encodeURIComponent(id)}.svg`,
+  pin: '/api/v1/pin',
+  pinCheck: '/api/v1/pin/check',
+  pinChange: '/api/v1/pin/change',
+  pinRemove: '/api/v1/pin/remove',
+  pinSkip: '/api/v1/pin/skip',
+  pinForgot: '/api/v1/pin/forgot',
+  pinReset: '/api/v1/pin/reset',
+  pinResetVerify: '/api/v1/pin/reset/verify',
+  // ---- end profiles
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

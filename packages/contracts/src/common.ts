@@ -7,6 +7,10 @@ export const ErrorSchema = z
     code: z.string(),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    // ---- profiles (issue 3 profiles): a wrong parental PIN tells the tries left, a lock its end
+    tries_left: z.number().int().optional(),
+    locked_until: z.string().optional(),
+    // ---- end profiles
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -42,6 +46,19 @@ export const ErrorCode = {
   SocialProviderUnavailable: 'SOCIAL_PROVIDER_UNAVAILABLE',
   SocialAlreadyLinked: 'SOCIAL_ALREADY_LINKED',
   LastSignInMethod: 'LAST_SIGN_IN_METHOD',
+  // ---- profiles, kids content and the parental PIN (issue 3 profiles)
+  RegistrationRequired: 'REGISTRATION_REQUIRED',
+  ProfileLimitReached: 'PROFILE_LIMIT_REACHED',
+  MainProfileUndeletable: 'MAIN_PROFILE_UNDELETABLE',
+  KidsProfileRestricted: 'KIDS_PROFILE_RESTRICTED',
+  PinRequired: 'PIN_REQUIRED',
+  PinInvalid: 'PIN_INVALID',
+  PinLocked: 'PIN_LOCKED',
+  PinExists: 'PIN_EXISTS',
+  PinNotSet: 'PIN_NOT_SET',
+  InvalidToken: 'INVALID_TOKEN',
+  NoContact: 'NO_CONTACT',
+  // ---- end profiles
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

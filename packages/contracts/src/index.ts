@@ -7,3 +7,5 @@ export * from './playback.ts';
 export * from './api-paths.ts';
 // accounts (issue 3)
 export * from './accounts.ts';
+// profiles, parental PIN (issue 3 profiles)
+export * from './profiles.ts';

@@ -19,3 +19,6 @@ export * from './shell.ts';
 export * from './social.ts';
 export * from './text.ts';
 export * from './trial.ts';
+// Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
+export * from './experiment-assignment.ts';
+export * from './profiles.ts';

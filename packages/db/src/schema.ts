@@ -58,6 +58,16 @@ export const profiles = pgTable(
     name: text('name').notNull(),
     isChild: boolean('is_child').notNull().default(false),
     isMain: boolean('is_main').notNull().default(false),
+    // ---- profiles (issue 3 profiles): avatar, the child form, the profile's own interface language
+    /** One of the fixed avatars the API serves (adult a1…, child k1…). */
+    avatar: text('avatar').notNull().default('a1'),
+    /** Child form: the birth date, when given. */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** Child form: the age cap (0+, 6+, 12+); null for an adult profile. */
+    ageCap: text('age_cap'),
+    /** The profile's interface language; null follows the account's. */
+    interfaceLanguage: text('interface_language'),
+    // ---- end profiles
     createdAt: createdAt(),
   },
   (t) => [index('profiles_user_idx').on(t.userId)],
@@ -177,6 +187,34 @@ export const socialAuthFlows = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('social_auth_flows_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- parental control (issue 3 profiles)
+
+/** The account's parental PIN (argon2id hash), whether the viewer declined one, and the wrong-try lock. */
+export const parentalControls = pgTable('parental_controls', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash'),
+  /** Set when the viewer declined to make a PIN (pin_status skip). */
+  skippedAt: timestamp('skipped_at', { withTimezone: true }),
+  /** Wrong tries since the last right one; counted atomically, shared by every session of the account. */
+  failedAttempts: smallint('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Links that remove a forgotten PIN (/pin_remove?token=…): stored as a keyed hash, short-lived, single use. */
+export const pinResetTokens = pgTable(
+  'pin_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pin_reset_tokens_user_idx').on(t.userId)],
 );
 
 // ---------------------------------------------------------------- billing (modelled now, sold in a later issue)

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra fields of the error shape (profiles: tries_left, locked_until of a parental PIN). */
+    readonly extra: { tries_left?: number; locked_until?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -7,6 +7,7 @@ import {
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { env } from './env.server.ts';
+import { profilesApi } from './profiles-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -71,6 +72,8 @@ export function createApi(token: string | null) {
     socialCancel: (flow: string | null) => call(z.null(), ApiPath.socialCancel, { method: 'POST', cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
     linkedIdentities: () => call(LinkedIdentitiesSchema, ApiPath.socialIdentities),
     unlinkIdentity: (provider: string) => call(z.null(), ApiPath.socialIdentity(provider), { method: 'DELETE' }),
+    // profiles and the parental PIN (issue 3 profiles)
+    ...profilesApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

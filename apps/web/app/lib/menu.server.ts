@@ -11,18 +11,22 @@ let cache: { at: number; adult: CatalogResponse; kids: CatalogResponse } | null 
  * minute, not per request. A failed catalogue call leaves the menu without genres (platform §8).
  */
 export async function buildMenu(api: Api, input: { countryCode: string; isChild: boolean; t: TFunction }): Promise<MenuItem[]> {
-  if (!cache || Date.now() - cache.at > TTL_MS) {
+  let menu = cache;
+  if (!menu || Date.now() - menu.at > TTL_MS) {
     try {
       const [adult, kids] = await Promise.all([api.catalog(false), api.catalog(true)]);
-      cache = { at: Date.now(), adult, kids };
+      menu = { at: Date.now(), adult, kids };
     } catch {
-      cache = null;
+      menu = null;
     }
+    // A child profile's session gets the kids catalogue (within its age cap) whatever it asks for: its
+    // answer is its own and never becomes the menu of other visitors (issue 3 profiles).
+    if (!input.isChild) cache = menu;
   }
   const t = input.t;
   return buildHeaderMenu({
-    catalog: cache?.adult.items ?? [],
-    kidsCatalog: cache?.kids.items ?? [],
+    catalog: menu?.adult.items ?? [],
+    kidsCatalog: menu?.kids.items ?? [],
     countryCode: input.countryCode,
     isChild: input.isChild,
     titles: {

@@ -224,7 +224,7 @@ describe('email confirmation by the letter\'s link: POST /api/v1/auth/email/conf
   }
   const confirmed = async (auth: Record<string, string>) => (await t.db.select().from(users).where(eq(users.id, AuthDataSchema.parse((await post('/api/v1/auth/refresh', auth)).json())._id)))[0]?.emailConfirmedAt ?? null;
 
-  it('puts a link with the address and the code into the letter, on SITE_URL', async () => {
+  it('puts a link with the address and the code into the letter, on WEB_ORIGIN', async () => {
     const user = await registered();
     const letter = await letterTo(user.email);
     const code = await lastCode(user.email);

@@ -25,7 +25,7 @@ export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'data
   /** The confirmation letter: the code, and a link that confirms without signing in (/email-confirm). */
   async function sendConfirmation(userId: string, email: string) {
     const code = await codes.issue({ purpose: 'email_confirm', channel: 'email', destination: email, userId });
-    const link = new URL('/email-confirm', deps.env.SITE_URL);
+    const link = new URL('/email-confirm', deps.env.WEB_ORIGIN);
     link.searchParams.set('email', email);
     link.searchParams.set('code', code);
     await delivery.send({

@@ -24,6 +24,8 @@ const SORT_COLUMNS = {
 /** Drizzle queries of the catalogue; no rules. */
 export function createCatalogRepo(db: Db) {
   const visible = eq(titles.isDisabled, false);
+  // A child session's age cap (issue 3 profiles): only these ratings; undefined or null means any.
+  const ratingIn = (ratings: readonly string[] | null | undefined) => (ratings ? inArray(titles.ratingAge, [...ratings]) : undefined);
 
   async function genresOf(titleIds: string[]): Promise<GenreOfTitle[]> {
     if (titleIds.length === 0) return [];
@@ -50,8 +52,8 @@ export function createCatalogRepo(db: Db) {
     seasonCounts,
 
     /** A page of titles with the total count of the filter. */
-    async listTitles(q: TitleListQuery) {
-      const conditions: (SQL | undefined)[] = [visible, categoryCondition(q.category)];
+    async listTitles(q: TitleListQuery, ratings?: readonly string[] | null) {
+      const conditions: (SQL | undefined)[] = [visible, categoryCondition(q.category), ratingIn(ratings)];
       if (q.for_kids) conditions.push(eq(titles.forKids, true));
       if (q.year) conditions.push(eq(titles.year, q.year));
       if (q.genre) {
@@ -82,13 +84,13 @@ export function createCatalogRepo(db: Db) {
     },
 
     /** Genres with title counts per kind, for the menu catalogue. */
-    catalogGenres(forKids: boolean) {
+    catalogGenres(forKids: boolean, ratings?: readonly string[] | null) {
       return db
         .select({ kind: titles.kind, alias: genres.alias, title: genres.title, position: genres.position, total: count() })
         .from(titleGenres)
         .innerJoin(titles, eq(titles.id, titleGenres.titleId))
         .innerJoin(genres, eq(genres.id, titleGenres.genreId))
-        .where(and(visible, forKids ? eq(titles.forKids, true) : eq(titles.isAnimation, false)))
+        .where(and(visible, forKids ? eq(titles.forKids, true) : eq(titles.isAnimation, false), ratingIn(ratings)))
         .groupBy(titles.kind, genres.alias, genres.title, genres.position)
         .orderBy(asc(genres.position), asc(genres.alias));
     },
@@ -101,13 +103,13 @@ export function createCatalogRepo(db: Db) {
         .orderBy(asc(collections.position));
     },
 
-    async collectionTitles(collectionIds: string[], forKids: boolean) {
+    async collectionTitles(collectionIds: string[], forKids: boolean, ratings?: readonly string[] | null) {
       if (collectionIds.length === 0) return [];
       return db
         .select({ collectionId: collectionItems.collectionId, title: titles })
         .from(collectionItems)
         .innerJoin(titles, eq(titles.id, collectionItems.titleId))
-        .where(and(inArray(collectionItems.collectionId, collectionIds), visible, forKids ? eq(titles.forKids, true) : undefined))
+        .where(and(inArray(collectionItems.collectionId, collectionIds), visible, forKids ? eq(titles.forKids, true) : undefined, ratingIn(ratings)))
         .orderBy(asc(collectionItems.position));
     },
 
@@ -135,13 +137,13 @@ export function createCatalogRepo(db: Db) {
     },
 
     /** Other titles of the given people, newest first, for filmographies. */
-    filmographies(personIds: string[], excludeTitleId: string) {
+    filmographies(personIds: string[], excludeTitleId: string, kids?: { ratings: readonly string[] | null } | null) {
       if (personIds.length === 0) return Promise.resolve([]);
       return db
         .selectDistinct({ personId: credits.personId, alias: titles.alias, title: titles.title, year: titles.year })
         .from(credits)
         .innerJoin(titles, eq(titles.id, credits.titleId))
-        .where(and(inArray(credits.personId, personIds), ne(titles.id, excludeTitleId), visible))
+        .where(and(inArray(credits.personId, personIds), ne(titles.id, excludeTitleId), visible, kids ? eq(titles.forKids, true) : undefined, ratingIn(kids?.ratings)))
         .orderBy(desc(titles.year), asc(titles.alias));
     },
 
@@ -159,7 +161,7 @@ export function createCatalogRepo(db: Db) {
     },
 
     /** Titles sharing genres with the given one, best match first, then popularity. */
-    similar(titleId: string, genreAliases: string[], forKids: boolean, limit: number) {
+    similar(titleId: string, genreAliases: string[], forKids: boolean, limit: number, ratings?: readonly string[] | null) {
       if (genreAliases.length === 0) return Promise.resolve([]);
       const shared = sql<number>`count(*)`.as('shared');
       const matches = db
@@ -173,7 +175,7 @@ export function createCatalogRepo(db: Db) {
         .select({ title: titles })
         .from(matches)
         .innerJoin(titles, eq(titles.id, matches.titleId))
-        .where(and(visible, forKids ? eq(titles.forKids, true) : undefined))
+        .where(and(visible, forKids ? eq(titles.forKids, true) : undefined, ratingIn(ratings)))
         .orderBy(desc(matches.shared), desc(titles.popularity))
         .limit(limit)
         .then((rows) => rows.map((r) => r.title));

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createCatalogService } from './catalog.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -24,26 +25,28 @@ export async function catalogRoutes(appBase: FastifyInstance) {
     '/api/v1/catalog',
     { schema: { tags: ['catalog'], summary: 'The menu catalogue: genres per category', querystring: CatalogQuerySchema, response: { 200: CatalogResponseSchema, ...errors } } },
     async (request, reply) => {
-      void reply.header('cache-control', 'public, max-age=60');
-      return catalog.catalog(request.query.for_kids);
+      // A child session gets the kids menu whatever it asks for, so its answer is its own.
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      return catalog.catalog(request.query.for_kids, kids);
     },
   );
 
   app.get(
     '/api/v1/titles',
     { schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
-    async (request) => catalog.listTitles(request.query),
+    async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session)),
   );
 
   app.get(
     '/api/v1/home',
     { schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
-    async (request) => catalog.home(request.query.for_kids),
+    async (request) => catalog.home(request.query.for_kids, kidsScopeOf(request.session)),
   );
 
   app.get(
     '/api/v1/watch/:alias',
     { schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
-    async (request) => catalog.title(request.params.alias),
+    async (request) => catalog.title(request.params.alias, kidsScopeOf(request.session)),
   );
 }

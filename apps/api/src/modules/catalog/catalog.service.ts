@@ -3,6 +3,7 @@ import { ApiPath } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { scopeAllows, scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { groupGenres, toTitleCard } from './catalog.mapper.ts';
 import { createCatalogRepo, type TitleRow } from './catalog.repo.ts';
@@ -29,20 +30,23 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
   const service = {
     toCards,
 
-    listTitles(query: TitleListQuery): Promise<TitleList> {
-      return cached(`titles:${JSON.stringify(query)}`, async () => {
-        const { rows, total } = await repo.listTitles(query);
+    /** A page of titles; a child session's kids scope forces for_kids and its age cap (issue 3 profiles). */
+    listTitles(input: TitleListQuery, kids: KidsScope | null = null): Promise<TitleList> {
+      const query = kids ? { ...input, for_kids: true } : input;
+      return cached(`titles:${JSON.stringify(query)}:${scopeKey(kids)}`, async () => {
+        const { rows, total } = await repo.listTitles(query, kids?.ratings);
         return { items: await toCards(rows), items_total: total, skip: query.skip, limit: query.limit };
       });
     },
 
     /** spec platform §7 GET catalog: genres per category (movie, series) for the adult or the kids menu. */
-    catalog(forKids: boolean): Promise<CatalogResponse> {
-      return cached(`catalog:${forKids}`, () => service.loadCatalog(forKids));
+    catalog(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<CatalogResponse> {
+      const forKids = forKidsAsked || kids !== null;
+      return cached(`catalog:${forKids}:${scopeKey(kids)}`, () => service.loadCatalog(forKids, kids?.ratings));
     },
 
-    async loadCatalog(forKids: boolean): Promise<CatalogResponse> {
-      const rows = await repo.catalogGenres(forKids);
+    async loadCatalog(forKids: boolean, ratings?: readonly string[] | null): Promise<CatalogResponse> {
+      const rows = await repo.catalogGenres(forKids, ratings);
       const entry = (category: 'movie' | 'series', title: string) => ({
         category,
         title,
@@ -52,18 +56,19 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
     },
 
     /** Home rows: new on the service, popular, then the editors' collections. */
-    home(forKids: boolean): Promise<Home> {
-      return cached(`home:${forKids}`, () => service.loadHome(forKids));
+    home(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<Home> {
+      const forKids = forKidsAsked || kids !== null;
+      return cached(`home:${forKids}:${scopeKey(kids)}`, () => service.loadHome(forKids, kids?.ratings));
     },
 
-    async loadHome(forKids: boolean): Promise<Home> {
+    async loadHome(forKids: boolean, ratings?: readonly string[] | null): Promise<Home> {
       const base = { for_kids: forKids, limit: HOME_ROW_SIZE, skip: 0 } as const;
       const [fresh, popular, collections] = await Promise.all([
-        repo.listTitles({ ...base, sort: '-ekran_release_date' }),
-        repo.listTitles({ ...base, sort: '-popularity' }),
+        repo.listTitles({ ...base, sort: '-ekran_release_date' }, ratings),
+        repo.listTitles({ ...base, sort: '-popularity' }, ratings),
         repo.listCollections(forKids),
       ]);
-      const collectionRows = await repo.collectionTitles(collections.map((c) => c.id), forKids);
+      const collectionRows = await repo.collectionTitles(collections.map((c) => c.id), forKids, ratings);
       const allRows = [...fresh.rows, ...popular.rows, ...collectionRows.map((r) => r.title)];
       const cards = new Map((await toCards(dedupe(allRows))).map((c) => [c._id, c]));
       const pick = (rows: TitleRow[]) => rows.map((r) => cards.get(r.id)).filter((c): c is TitleCard => Boolean(c));
@@ -79,13 +84,14 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
     },
 
     /** spec platform §3 Title: everything the title page shows. */
-    title(alias: string): Promise<Title> {
-      return cached(`title:${alias}`, () => service.loadTitle(alias));
+    title(alias: string, kids: KidsScope | null = null): Promise<Title> {
+      return cached(`title:${alias}:${scopeKey(kids)}`, () => service.loadTitle(alias, kids));
     },
 
-    async loadTitle(alias: string): Promise<Title> {
+    /** A title; for a child session a title outside its kids scope is not found (issue 3 profiles). */
+    async loadTitle(alias: string, kids: KidsScope | null = null): Promise<Title> {
       const row = await repo.titleByAlias(alias);
-      if (!row) throw notFound(`Title ${alias}`);
+      if (!row || !scopeAllows(kids, row)) throw notFound(`Title ${alias}`);
       const [genreRows, countryRows, creditRows, seasonRows, extraRows] = await Promise.all([
         repo.genresOf([row.id]),
         repo.countriesOf(row.id),
@@ -95,8 +101,8 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
       ]);
       const genreAliases = genreRows.map((g) => g.alias);
       const [similarRows, filmRows] = await Promise.all([
-        repo.similar(row.id, genreAliases, row.forKids, SIMILAR_COUNT),
-        repo.filmographies([...new Set(creditRows.map((c) => c.person.id))], row.id),
+        repo.similar(row.id, genreAliases, row.forKids, SIMILAR_COUNT, kids?.ratings),
+        repo.filmographies([...new Set(creditRows.map((c) => c.person.id))], row.id, kids),
       ]);
       const films = new Map<string, { alias: string; title: string; year: number }[]>();
       for (const f of filmRows) {

@@ -12,7 +12,7 @@ describe('delivery settings (env.ts): a bad value stops the start naming it', ()
   const base = { NODE_ENV: 'test' };
   it('defaults to the local outbox for mail and SMS', () => {
     const env = loadEnv(base);
-    expect([env.MAIL_DELIVERY, env.SMS_DELIVERY, env.SITE_URL]).toEqual(['outbox', 'outbox', 'http://localhost:3000']);
+    expect([env.MAIL_DELIVERY, env.SMS_DELIVERY, env.WEB_ORIGIN]).toEqual(['outbox', 'outbox', 'http://localhost:3000']);
   });
 
   it.each([
@@ -25,7 +25,7 @@ describe('delivery settings (env.ts): a bad value stops the start naming it', ()
     [{ SMS_DELIVERY: 'http', SMS_GATEWAY_URL: 'ftp://sms.example', SMS_GATEWAY_TOKEN: 'gateway-token' }, ['SMS_GATEWAY_URL: must be an http:// or https:// URL']],
     [{ SMS_GATEWAY_TOKEN: 'short' }, ['SMS_GATEWAY_TOKEN: at least 8 characters']],
     [{ SMS_GATEWAY_TIMEOUT_MS: '10' }, ['SMS_GATEWAY_TIMEOUT_MS']],
-    [{ SITE_URL: 'localhost:3000' }, ['SITE_URL']],
+    [{ WEB_ORIGIN: 'localhost:3000' }, ['WEB_ORIGIN']],
   ])('%j is refused', (settings, messages) => {
     let error = '';
     try {

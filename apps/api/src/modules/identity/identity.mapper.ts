@@ -1,6 +1,7 @@
 import type { AuthData } from '@ekran/contracts';
 import { socialAuthFields } from '../social/social.mapper.ts';
 import type { IdentityRow } from '../social/social.repo.ts';
+import { assignExperiments, type PinStatus } from '@ekran/core';
 import type { DeviceRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
 
 const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;
@@ -18,6 +19,8 @@ export function toAuthData(input: {
   trialIsAvailable: boolean;
   /** Linked social identities (issue 3: social). */
   social?: IdentityRow[];
+  /** spec platform §3 pin_status, from the account's parental control (profiles module). */
+  pinStatus: PinStatus;
 }): AuthData {
   const { user, profile } = input;
   return {
@@ -43,12 +46,14 @@ export function toAuthData(input: {
       huawei_id: null,
     })),
     externals: [],
-    ab: [],
+    // No experiment console assigns groups yet: every account gets stable groups from its id.
+    ab: assignExperiments(user.id),
     tags: [],
-    language: { interface: asLanguage(user.interfaceLanguage) },
+    // A profile may have its own interface language (issue 3 profiles); otherwise the account's.
+    language: { interface: asLanguage(profile.interfaceLanguage ?? user.interfaceLanguage) },
     authentication_token: input.token,
     partner: { name: null },
-    pin_status: 'none',
+    pin_status: input.pinStatus,
     trial_is_available: input.trialIsAvailable,
     mf_info: { is_mf: false, mf_pop_up: null },
   };

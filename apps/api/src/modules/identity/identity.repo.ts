@@ -84,7 +84,8 @@ export function createIdentityRepo(db: Db) {
     /** A new session of a user on its main profile, registering the device when it is new. */
     async createSession(input: { userId: string; tokenHash: string; apiClientId: string; expiresAt: Date; deviceUid: string | null; deviceType: string }) {
       return db.transaction(async (tx) => {
-        const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(asc(profiles.createdAt)).limit(1);
+        // A new session starts on the main profile (issue 3 profiles: an account may have several).
+        const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(desc(profiles.isMain), asc(profiles.createdAt)).limit(1);
         if (!profile) throw new Error(`user ${input.userId} has no profile`);
         let deviceId: string | null = null;
         if (input.deviceUid) {

@@ -1,10 +1,12 @@
 import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
+import { isKidsAgeCap, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import type { AppDeps } from '../../app.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo } from './identity.repo.ts';
+import { createPinRepo } from '../profiles/pin.repo.ts';
 
 /** What a route knows about its caller. */
 export interface SessionContext {
@@ -14,6 +16,8 @@ export interface SessionContext {
   deviceId: string | null;
   isVirtual: boolean;
   isChild: boolean;
+  /** The child profile's age cap (issue 3 profiles); null for an adult profile or a child one without a cap. */
+  ageCap: KidsAgeCap | null;
   countryCode: string;
   token: string;
 }
@@ -26,14 +30,16 @@ const TOUCH_EVERY_MS = 10 * 60_000;
 export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
   const repo = createIdentityRepo(deps.database.db);
   const socialRepo = createSocialRepo(deps.database.db);
+  const pins = createPinRepo(deps.database.db);
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all, social] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId)]);
+    const [devices, all, social, pin] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId)]);
     const live = all.filter((s) => s.expiresAt > now);
+    const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
     // A trial is for those who never had a subscription.
-    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social });
+    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social, pinStatus });
   }
 
   return {
@@ -83,6 +89,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
         deviceId: found.session.deviceId,
         isVirtual: found.user.isVirtual,
         isChild: found.profile.isChild,
+        ageCap: found.profile.isChild && isKidsAgeCap(found.profile.ageCap) ? found.profile.ageCap : null,
         countryCode: deps.env.DEFAULT_COUNTRY_CODE,
         token,
       };

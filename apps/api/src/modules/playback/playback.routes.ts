@@ -15,7 +15,7 @@ export async function playbackRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/play/:uid',
     { schema: { tags: ['playback'], summary: 'What the player loads for a movie, episode or extra', params: UidParams, response: { 200: ProductPlaybackSchema, ...errors } } },
-    async (request) => playback.product(request.params.uid),
+    async (request) => playback.product(request.params.uid, request.session),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
+import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { signMediaToken } from './media-token.ts';
 import { createPlaybackRepo } from './playback.repo.ts';
 
@@ -67,10 +68,16 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
     throw notFound(`Item ${uid}`);
   }
 
+  /** A child session plays only kids titles within its age cap (issue 3 profiles): 403 KIDS_PROFILE_RESTRICTED. */
+  function refuseOutsideKidsScope(item: Playable, session: SessionContext | null) {
+    if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This title is not available in a kids profile', 'KIDS_PROFILE_RESTRICTED');
+  }
+
   return {
     /** spec platform §3 Product playback response. */
-    async product(uid: string): Promise<ProductPlayback> {
+    async product(uid: string, session: SessionContext | null = null): Promise<ProductPlayback> {
       const item = await resolve(uid);
+      refuseOutsideKidsScope(item, session);
       const trailer = item.cls === 'Trailer' ? null : await repo.firstTrailer(item.titleId);
       return {
         _id: item.uid,
@@ -93,7 +100,7 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
      */
     async check(uid: string, session: SessionContext): Promise<PlaybackCheck> {
       const item = await resolve(uid);
-      if (session.isChild && !item.forKids) throw forbidden('This title is not available in a kids profile', 'KIDS_PROFILE_RESTRICTED');
+      refuseOutsideKidsScope(item, session);
       const entitled = item.isOpen || (await identity.hasActiveSubscription(session.userId));
       if (!entitled) {
         const tariffs = await repo.activeTariffs();

@@ -4,6 +4,7 @@ import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { ProfileMenu } from '../profiles/profile-menu.tsx';
 import { Logo } from './logo.tsx';
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
@@ -22,14 +23,7 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
         <div className="header__account">
           {account ? (
-            <>
-              <span className="header__avatar" title={account.email ?? undefined} aria-label={t('auth.account')}>
-                {(account.email ?? '?').slice(0, 1).toUpperCase()}
-              </span>
-              <Link className="btn btn--ghost header__signout" to="/logout">
-                {t('auth.signOut')}
-              </Link>
-            </>
+            <ProfileMenu email={account.email} />
           ) : (
             <Link className="btn btn--ghost" to="/auth" data-testid="header-signin">
               {t('auth.signIn')}

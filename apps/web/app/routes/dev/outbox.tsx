@@ -33,7 +33,7 @@ export function meta() {
 /** The first six-digit code of a message (every code the service sends is six digits). */
 const codeOf = (body: string) => body.match(/\b\d{6}\b/)?.[0] ?? null;
 
-/** The body with its links clickable; a link to this site opens on the origin in use, whatever SITE_URL says. */
+/** The body with its links clickable; a link to this site opens on the origin in use, whatever WEB_ORIGIN says. */
 function Body({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/\S+)/g);
   return (
