@@ -33,6 +33,11 @@ describe('health and the API document', () => {
     for (const p of ['/api/v1/auth/device-login', '/api/v1/auth/refresh', '/api/v1/catalog', '/api/v1/watch/{alias}', '/api/v1/playback/{uid}']) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
+    // Every $ref points at a schema the document holds (named schemas become components).
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const name of new Set(refs)) expect(doc.components.schemas, name).toHaveProperty([name]);
+    expect(doc.components.schemas).toHaveProperty(['AuthData']);
   });
 
   it('answers an unknown route with the one error shape', async () => {
