@@ -86,7 +86,7 @@ async function main() {
       logDir: dir,
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'info' }),
       // The journeys sign in through the development identity provider, which production refuses; the API
-      // runs as a test deployment for that (the site stays a production build). docs/decisions/006.
+      // runs as a test deployment for that (the site stays a production build). docs/decisions/007-social-sign-in.md.
       apiEnv: { NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true' },
     });
   } catch (err) {

@@ -55,7 +55,7 @@ export const EnvSchema = z.object({
   /** Mark the session cookie Secure (behind HTTPS). */
   COOKIE_SECURE: bool.default(false),
 
-  // social sign-in (issue 3: social); docs/decisions/006-social-sign-in.md
+  // social sign-in (issue 3: social); docs/decisions/007-social-sign-in.md
   /** The public origin of the site: links in letters (email confirmation, forgotten PIN) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
   WEB_ORIGIN: z.url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://ekran.ru (no path, no trailing slash)').default('http://localhost:3000'),
   /** The development identity provider stands in for providers without settings; on outside production by default, refused in production. */

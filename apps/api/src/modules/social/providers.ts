@@ -1,7 +1,7 @@
 // The registry of social sign-in providers (spec platform §7: social login for google, apple, vk, yandex).
 // Each entry: its endpoints, scopes, how the client authenticates, and how its answer maps to our profile.
 // A provider with settings talks to the real service; without them, the development identity provider
-// (dev-idp/) stands in for it when SOCIAL_DEV_PROVIDER is on. docs/decisions/006-social-sign-in.md
+// (dev-idp/) stands in for it when SOCIAL_DEV_PROVIDER is on. docs/decisions/007-social-sign-in.md
 import type { SocialProvider } from '@ekran/core';
 import { SOCIAL_PROVIDERS } from '@ekran/core';
 import type { ServerMetadata } from 'openid-client';

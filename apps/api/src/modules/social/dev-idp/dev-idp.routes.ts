@@ -1,4 +1,4 @@
-// The development identity provider (docs/decisions/006-social-sign-in.md): with no internet, it stands in
+// The development identity provider (docs/decisions/007-social-sign-in.md): with no internet, it stands in
 // for Apple, Google, VK and Yandex ID, speaking the same protocol with each one's answer shapes, so the
 // whole flow runs and is tested end to end. Served only when isDevProviderOn (never in production).
 import { SocialProviderSchema } from '@ekran/contracts';
