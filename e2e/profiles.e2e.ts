@@ -52,7 +52,9 @@ describe('a parent', () => {
     const adult = await adultAlias();
 
     await page.goto('/auth', { waitUntil: 'load', timeout: 60_000 });
-    await page.fill('#email', email);
+    await page.fill('#login', email);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL('**/auth/password');
     await page.fill('#password', password);
     await page.click('[data-testid="signin-submit"]');
     await page.waitForSelector('[data-testid="profile-menu"]');
