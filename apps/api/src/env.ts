@@ -36,6 +36,17 @@ export const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Mark the session cookie Secure (behind HTTPS). */
   COOKIE_SECURE: bool.default(false),
+  // issue 3 devices and account
+  /** How many devices a registered account may have signed in at once (virtual users are not limited). */
+  DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+  /** redis://… makes rate limits shared by every API instance; unset keeps them in this process's memory. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Prefix of every Redis key this API writes, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('ekran:'),
+  /** The site's public address, for links in letters (double opt-in, unsubscribe). */
+  SITE_URL: z.url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  /** Share of accounts (0–100) in the Double_Opt_In experiment: their email subscription waits for a confirmation link. */
+  DOUBLE_OPT_IN_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -9,6 +9,7 @@ export * from './device.ts';
 export * from './experiments.ts';
 export * from './grid.ts';
 export * from './language.ts';
+export * from './mask.ts';
 export * from './menu.ts';
 export * from './paging.ts';
 export * from './plural.ts';

@@ -12,7 +12,7 @@ import { createSignIn } from '../identity/sign-in.ts';
 import { createOutboxDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 const bodyEmail = (request: FastifyRequest) => bodyField(request, 'email');
 
 /** Sign-up, confirmation, sign-in and sign-out by email; the development outbox. */
