@@ -55,6 +55,7 @@ export function createIdentityRepo(db: Db) {
       tokenHash: string;
       apiClientId: string;
       expiresAt: Date;
+      now: Date;
     }) {
       return db.transaction(async (tx) => {
         const [user] = await tx
@@ -69,7 +70,7 @@ export function createIdentityRepo(db: Db) {
         if (!profile) throw new Error('insert profiles returned nothing');
         const [device] = await tx
           .insert(devices)
-          .values({ userId: user.id, deviceUid: input.deviceUid, deviceType: input.deviceType, userAgent: input.userAgent })
+          .values({ userId: user.id, deviceUid: input.deviceUid, deviceType: input.deviceType, userAgent: input.userAgent, createdAt: input.now, lastSeenAt: input.now })
           .returning();
         if (!device) throw new Error('insert devices returned nothing');
         await tx.insert(sessions).values({
@@ -79,6 +80,8 @@ export function createIdentityRepo(db: Db) {
           deviceId: device.id,
           apiClientId: input.apiClientId,
           expiresAt: input.expiresAt,
+          createdAt: input.now,
+          lastUsedAt: input.now,
         });
         return { user, profile };
       });

@@ -61,6 +61,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
         tokenHash: hashToken(token),
         apiClientId,
         expiresAt: new Date(now.getTime() + ttlMs),
+        now,
       });
       return authData({ userId: user.id, token, countryCode }, user, profile);
     },
