@@ -20,6 +20,7 @@ import { Footer } from './components/shell/footer.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
+import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
 import { buildMenu } from './lib/menu.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Russian is the default language and has no prefix: /ru/movies is /movies.
   if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
 
-  const { auth, api } = context.get(visitorContext);
+  const { auth, api, notice } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
@@ -58,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryCode: auth?.current_country_code ?? 'RU',
     isVirtual: auth?.virtual ?? true,
     email: auth?.email ?? null,
+    // issue 3 devices: a one-time notice (the deleted-device popup).
+    notice: notice ?? null,
     menu: await buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
   };
 }
@@ -93,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <Footer menu={data?.menu ?? []} />
+          {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

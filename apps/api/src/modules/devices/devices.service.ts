@@ -38,7 +38,7 @@ export function createDevicesService(deps: Required<Pick<AppDeps, 'env' | 'datab
         mayAdd: mayAddDevice(limit),
       });
       // Signed in already, the caller removes a device itself: no ticket.
-      if (!result.ok) throw deviceCountExceeded(limit, result.devices, null);
+      if (!result.ok) throw deviceCountExceeded(limit, result.devices, null, session.deviceId);
       return toAccountDevice(result.device, result.device.id);
     },
 

@@ -15,11 +15,11 @@ import { createIdentityService, type SessionContext } from './identity.service.t
 export const mayAddDevice = (limit: number): MayAddDevice => (user, devices) => user.isVirtual || devices.length < limit;
 
 /** spec platform §8: 403 DEVICE_COUNT_EXCEEDED names the devices (and, for a sign-in, the ticket that completes it). */
-export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket: { ticket: string; expiresAt: Date } | null): AppError {
+export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket: { ticket: string; expiresAt: Date } | null, currentDeviceId: string | null = null): AppError {
   return new AppError(403, ErrorCode.DeviceCountExceeded, `The account already has ${devices.length} devices (the limit is ${limit}); remove one first`, {
     device_limit: {
       limit,
-      devices: devices.map((d) => toAccountDevice(d, null)),
+      devices: devices.map((d) => toAccountDevice(d, currentDeviceId)),
       ticket: ticket?.ticket ?? null,
       ticket_expires_at: ticket?.expiresAt.toISOString() ?? null,
     },

@@ -23,9 +23,9 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
         <div className="header__account">
           {account ? (
             <>
-              <span className="header__avatar" title={account.email ?? undefined} aria-label={t('auth.account')}>
+              <Link to="/account" className="header__avatar" title={account.email ?? undefined} aria-label={t('auth.account')} data-testid="header-account">
                 {(account.email ?? '?').slice(0, 1).toUpperCase()}
-              </span>
+              </Link>
               <Link className="btn btn--ghost header__signout" to="/logout">
                 {t('auth.signOut')}
               </Link>

@@ -5,6 +5,8 @@ import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
+import { withDeviceLimit } from './device-limit.server.ts';
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   // /auth/{step?}: the steps of this issue are sign-in (none, signin) and sign-up.
@@ -21,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const auth = await context.get(visitorContext).api.emailLogin({ email, password });
     return redirect(backOf(request), { headers: { 'Set-Cookie': sessionCookie(auth.authentication_token) } });
   } catch (err) {
-    return formFailure(err, { email });
+    return withDeviceLimit(err, { email }, formFailure);
   }
 }
 
@@ -33,6 +35,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const back = loaderData.back === '/' ? '' : `?back=${encodeURIComponent(loaderData.back)}`;
   return (
     <AuthCard title={t('auth.signInTitle')} lead={t('auth.signInLead')}>
+      {actionData?.deviceLimit ? <DeviceLimitDialog key={actionData.deviceLimit.ticket} limit={actionData.deviceLimit} back={loaderData.back} /> : null}
       <Form method="post" className="auth__form" noValidate>
         <FormError error={actionData?.errors.form} title={t('auth.signInErrorTitle')} />
         <Field name="email" type="email" autoComplete="email" inputMode="email" required label={t('auth.email')} defaultValue={actionData?.email} error={actionData?.errors.email} />
