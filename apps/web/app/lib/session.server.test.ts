@@ -109,6 +109,16 @@ describe('session middleware: a device removed from the account (issue 3 devices
     expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^ekran_notice=; Path=\/; Max-Age=0/)]);
   });
 
+  it('passes the notice on through a redirect to the page it leads to', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
+    const context = new RouterContextProvider();
+    const response = (await sessionMiddleware(
+      { request: new Request('http://localhost/account', { headers: { cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=device-removed' } }), context, params: {}, unstable_pattern: '/' } as never,
+      async () => new Response(null, { status: 302, headers: { location: '/auth?back=%2Faccount' } }),
+    )) as Response;
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it('ignores an unknown notice', async () => {
     fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
     const { visitor } = await run({ cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=something-else' });

@@ -98,11 +98,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     throw redirectDocument(pageUrlOf(request), { headers: setCookies.map((c) => ['Set-Cookie', c] as [string, string]) });
   }
   const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
-  if (readCookie(cookies, NOTICE_COOKIE) !== null) setCookies.push(cookie(NOTICE_COOKIE, '', 0, true));
 
   context.set(visitorContext, { auth, token, api: createApi(token, { userAgent, deviceId }), deviceId, notice });
   const response = await next();
   for (const c of setCookies) response.headers.append('Set-Cookie', c);
+  // The notice is spent once a page shows it; a redirect (the account page sending the now anonymous
+  // visitor to /auth) passes it on to the page it leads to.
+  const isRedirect = response.status >= 300 && response.status < 400;
+  if (readCookie(cookies, NOTICE_COOKIE) !== null && !isRedirect) response.headers.append('Set-Cookie', cookie(NOTICE_COOKIE, '', 0, true));
   return response;
 };
 

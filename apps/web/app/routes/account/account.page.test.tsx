@@ -48,11 +48,12 @@ describe('the account page', () => {
     expect(screen.getByRole('link', { name: 'Добавить телефон' })).toBeTruthy();
   });
 
-  it('offers to disconnect every device but this one', async () => {
+  it('offers to disconnect every device but this one, which signs out instead', async () => {
     show('/account/devices', { section: 'devices', devices: { items: [device(), device({ id: 'd2', is_current: true, name: 'Firefox 128 · Linux' })], limit: 5 } });
     const items = await screen.findAllByTestId('device-item');
     expect(within(items[0]!).getByRole('button', { name: 'Отключить' })).toBeTruthy();
     expect(within(items[1]!).queryByRole('button')).toBeNull();
+    expect(within(items[1]!).getByRole('link', { name: 'Выйти' }).getAttribute('href')).toBe('/logout');
     expect(screen.getByTestId('device-count').textContent).toBe('Подключено 2 из 5');
   });
 

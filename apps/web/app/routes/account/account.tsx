@@ -230,7 +230,12 @@ function DevicesSection({ devices, limit }: { devices: AccountDevice[]; limit: n
       <DeviceList
         devices={devices}
         action={(d) =>
-          d.is_current ? null : (
+          d.is_current ? (
+            // This device leaves the account by signing out here.
+            <Link to="/logout" className="btn btn--ghost btn--sm">
+              {t('auth.signOut')}
+            </Link>
+          ) : (
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(d)} data-testid="device-remove">
               {t('devices.remove')}
             </button>
