@@ -199,6 +199,15 @@ describe('POST /api/v1/auth/device-limit (the ticket of a stopped sign-in)', () 
     expect((await resolve(browser.auth, limit.ticket!, limit.devices[2]!.id)).statusCode).toBe(200);
   });
 
+  it('limits tries per ticket to 10 a minute, from one address', async () => {
+    const acc = await fullAccount();
+    const { browser, limit } = await stopped(acc);
+    const strangerDevice = crypto.randomUUID();
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push((await h.call('POST', '/api/v1/auth/device-limit', browser.auth, { ticket: limit.ticket, remove_device_id: strangerDevice }, '192.0.2.77')).statusCode);
+    expect(codes).toEqual([...Array(10).fill(404), 429]);
+  });
+
   it('answers 400 for a malformed body', async () => {
     const b = await h.browser();
     expect((await h.call('POST', '/api/v1/auth/device-limit', b.auth, { ticket: 'short', remove_device_id: 'x' })).statusCode).toBe(400);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { limitPerMinute } from '../../lib/rate-limit.ts';
+import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession, userAgentOf } from '../../plugins/session.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { createDevicesService } from './devices.service.ts';
@@ -57,7 +57,8 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/device-limit',
     {
-      config: limitPerMinute(10, (r) => r.ip),
+      // Per address and ticket: the site's server calls for all its visitors from one address.
+      config: limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'ticket').split('.')[0]}`),
       schema: {
         tags: ['devices'],
         summary: 'With the ticket of a sign-in stopped by the device limit: remove one device and complete that sign-in',

@@ -5,7 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitPerMinute } from '../../lib/rate-limit.ts';
+import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createOutboxDelivery } from '../delivery/delivery.ts';
 import { createNotificationsService } from './notifications.service.ts';
@@ -51,7 +51,8 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/subscribe/email/confirm',
     {
-      config: limitPerMinute(10, (r) => r.ip),
+      // Per address and link: the site's server calls for all its visitors from one address.
+      config: limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'token').slice(0, 16)}`),
       schema: { tags, summary: 'Confirm an email subscription with the token of its letter (/doi-confirm)', body: DoiConfirmRequestSchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request) => notifications.confirmDoi(request.body.token),
@@ -60,7 +61,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/subscribe/unsubscribe/:account_id',
     {
-      config: limitPerMinute(30, (r) => r.ip),
+      config: limitPerMinute(30, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`),
       schema: { tags, summary: 'The email subscription behind a signed unsubscribe link', params: AccountParams, querystring: UnsubscribeQuerySchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request, reply) => reply.headers(noStore).send(await notifications.unsubscribeStatus(request.params.account_id, request.query.sig)),
@@ -69,7 +70,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/subscribe/unsubscribe/:account_id',
     {
-      config: limitPerMinute(10, (r) => r.ip),
+      config: limitPerMinute(10, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`),
       schema: { tags, summary: 'Unsubscribe (or subscribe again) by the signed link, without signing in', params: AccountParams, body: UnsubscribeRequestSchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request) => notifications.unsubscribeSet(request.params.account_id, request.body.sig, request.body.subscribed),
