@@ -1,6 +1,6 @@
 import type { AccountDevice } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
-import { deviceTitle, formatDateTime } from './format.ts';
+import { deviceTitle, formatDate, formatDateTime } from './format.ts';
 import './devices.css';
 
 const ICONS: Record<NonNullable<AccountDevice['platform']> | 'unknown', string> = {
@@ -11,8 +11,8 @@ const ICONS: Record<NonNullable<AccountDevice['platform']> | 'unknown', string> 
   unknown: 'M3 5h18v11H3zM8 20h8M12 16v4',
 };
 
-/** The account's devices: a readable name, the kind, when it was last used; the asking device marked. */
-export function DeviceList({ devices, action }: { devices: AccountDevice[]; action?: (device: AccountDevice) => React.ReactNode }) {
+/** The account's devices: a readable name, the kind, when it was last used (and first, on request); the asking device marked. */
+export function DeviceList({ devices, action, showFirstSeen = false }: { devices: AccountDevice[]; action?: (device: AccountDevice) => React.ReactNode; showFirstSeen?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="devices" data-testid="device-list">
@@ -30,6 +30,7 @@ export function DeviceList({ devices, action }: { devices: AccountDevice[]; acti
               {d.platform ? `${t(`devices.platform.${d.platform}`)} · ` : null}
               {t('devices.lastSeen', { date: formatDateTime(d.last_seen_at, i18n.language) })}
             </p>
+            {showFirstSeen ? <p className="device__meta">{t('devices.firstSeen', { date: formatDate(d.first_seen_at, i18n.language) })}</p> : null}
           </div>
           {action ? <div className="device__action">{action(d)}</div> : null}
         </li>

@@ -55,6 +55,7 @@ describe('the account page', () => {
     expect(within(items[1]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).getByRole('link', { name: 'Выйти' }).getAttribute('href')).toBe('/logout');
     expect(screen.getByTestId('device-count').textContent).toBe('Подключено 2 из 5');
+    expect(items[0]!.textContent).toContain('Подключено 1 ноября 2026 г.');
   });
 
   it('reads the subscriptions: status, tariff, until when, recurring or not', async () => {

@@ -229,6 +229,7 @@ function DevicesSection({ devices, limit }: { devices: AccountDevice[]; limit: n
       ) : null}
       <DeviceList
         devices={devices}
+        showFirstSeen
         action={(d) =>
           d.is_current ? (
             // This device leaves the account by signing out here.
