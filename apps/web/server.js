@@ -26,7 +26,8 @@ try {
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', true);
+// X-Forwarded-For is believed only from these peers (a reverse proxy in front); by default the loopback.
+app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 
 // Media and JSON are streamed as the API sends them; compress only what we render.
 app.use(
@@ -52,6 +53,13 @@ app.use(forwardDrainListenerRemoval);
 // Hashed build assets never change.
 app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }));
+
+// Loaders call the API from this server: they pass the visitor's address on (api.server.ts), so the API's
+// per-address limits count visitors, not this server. Always overwritten, so a browser cannot choose it.
+app.use((req, _res, next) => {
+  req.headers['x-ekran-client-ip'] = req.ip ?? '';
+  next();
+});
 
 const build = await import(path.join(here, 'build/server/index.js'));
 app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { DbHandle } from '@ekran/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
@@ -19,6 +20,10 @@ import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { devIdpRoutes } from './modules/social/dev-idp/dev-idp.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+// issue 3 devices and account
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -39,7 +44,8 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For only from these peers: the web server and proxies in front (TRUST_PROXY).
+    trustProxy: deps.env.TRUST_PROXY,
     // Long enough for slow clients, short enough to shed dead ones.
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,7 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   // Limits are per route (lib/rate-limit.ts); preHandler so a key can name the account from the body.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // With REDIS_URL the counters live in Redis, so every API instance counts against the same limit.
+  const redis = deps.env.REDIS_URL ? await connectRedis(deps.env.REDIS_URL, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(redis ? { redis, nameSpace: `${deps.env.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
+  });
   await app.register(apiKeyPlugin);
   await app.register(sessionPlugin);
 
@@ -80,8 +93,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(socialRoutes);
   await app.register(devIdpRoutes);
   await app.register(profilesRoutes); // issue 3 profiles: profiles, avatars, parental PIN
+  // issue 3 devices and account
+  await app.register(devicesRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationsRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();
   return app;
+}
+
+/**
+ * The Redis client of shared rate limits, connected (or given up on after a few seconds: the API starts
+ * anyway). Commands fail fast while Redis is away (the limiter then lets requests through rather than
+ * failing sign-ins; the errors are logged), and the client reconnects on its own.
+ */
+async function connectRedis(url: string, log: FastifyInstance['log']): Promise<Redis> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000 });
+  redis.on('error', (err: Error) => log.warn({ err }, `redis: ${err.message}`));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      log.error('redis: not reachable at start; rate limits are not enforced until it is');
+      resolve();
+    }, 3000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
 }

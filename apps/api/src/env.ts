@@ -11,6 +11,11 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_HOST: z.string().default('127.0.0.1'),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  /**
+   * Peers whose X-Forwarded-For is believed (addresses, subnets or loopback/linklocal/uniquelocal, comma
+   * separated): the web server and proxies in front. Others cannot pick the address rate limits count.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** postgres://… switches from the embedded PGlite to PostgreSQL. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -56,7 +61,7 @@ export const EnvSchema = z.object({
   COOKIE_SECURE: bool.default(false),
 
   // social sign-in (issue 3: social); docs/decisions/007-social-sign-in.md
-  /** The public origin of the site: links in letters (email confirmation, forgotten PIN) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
+  /** The public origin of the site: links in letters (email confirmation, forgotten PIN, double opt-in, unsubscribe) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
   WEB_ORIGIN: z.url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://ekran.ru (no path, no trailing slash)').default('http://localhost:3000'),
   /** The development identity provider stands in for providers without settings; on outside production by default, refused in production. */
   SOCIAL_DEV_PROVIDER: bool.optional(),
@@ -75,6 +80,15 @@ export const EnvSchema = z.object({
   /** Maximum number of profiles per account (the web shows the «maximum number of profiles» popup). */
   PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
   // ---- end profiles
+  // issue 3 devices and account
+  /** How many devices a registered account may have signed in at once (virtual users are not limited). */
+  DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+  /** redis://… makes rate limits shared by every API instance; unset keeps them in this process's memory. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Prefix of every Redis key this API writes, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('ekran:'),
+  /** Share of accounts (0–100) in the Double_Opt_In experiment: their email subscription waits for a confirmation link. */
+  DOUBLE_OPT_IN_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

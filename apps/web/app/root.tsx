@@ -22,6 +22,7 @@ import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
+import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
 import { buildMenu } from './lib/menu.server.ts';
 import { loadProfilesShell } from './lib/profiles.server.ts';
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Russian is the default language and has no prefix: /ru/movies is /movies.
   if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
 
-  const { auth, api, token } = context.get(visitorContext);
+  const { auth, api, token, notice } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
@@ -64,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isVirtual: auth?.virtual ?? true,
     // The header names the account by its email, else by its phone (spec platform §5 display format).
     email: auth?.email ?? (auth?.phone ? formatPhone(auth.phone) : null),
+    // issue 3 devices: a one-time notice (the deleted-device popup).
+    notice: notice ?? null,
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
@@ -105,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <Footer menu={data?.menu ?? []} />
             <ProfileDialogs />
+            {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />

@@ -53,6 +53,16 @@ export default [
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 
+  // issue 3 devices and account: /account/{type?} (sections devices, subscriptions, notifications, support),
+  // /account/google_delete, the signed unsubscribe page, the double opt-in link, and the popups' resources.
+  route('account/google_delete', 'routes/account/delete.tsx'),
+  route('account/:type?', 'routes/account/account.tsx'),
+  route('auth/unsubscribe/:accountId', 'routes/account/unsubscribe.tsx'),
+  route('doi-confirm', 'routes/account/doi-confirm.tsx'),
+  route('doi_confirm', 'routes/account/doi-confirm.tsx', { id: 'doi_confirm' }),
+  route('resources/device-limit', 'routes/resources/device-limit.ts'),
+  route('resources/devices', 'routes/resources/devices.ts'),
+
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeviceLimitSchema } from './devices.ts';
 
 /** The one error shape every API failure answers with. */
 export const ErrorSchema = z
@@ -11,6 +12,8 @@ export const ErrorSchema = z
     tries_left: z.number().int().optional(),
     locked_until: z.string().optional(),
     // ---- end profiles
+    // issue 3 devices: a 403 DEVICE_COUNT_EXCEEDED names the devices and carries the sign-in's ticket.
+    device_limit: DeviceLimitSchema.optional(),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -59,6 +62,17 @@ export const ErrorCode = {
   InvalidToken: 'INVALID_TOKEN',
   NoContact: 'NO_CONTACT',
   // ---- end profiles
+  // issue 3 devices and account
+  /** 401: the session ended because its device was removed from the account (elsewhere). */
+  DeviceRemoved: 'DEVICE_REMOVED',
+  /** The device-limit ticket is forged, expired, used, or not this caller's. */
+  InvalidTicket: 'INVALID_TICKET',
+  /** The device to remove is the one asking: sign out instead. */
+  CurrentDevice: 'CURRENT_DEVICE',
+  /** The channel needs an address the account does not have (an email, a phone). */
+  NoDestination: 'NO_DESTINATION',
+  /** A signed link (unsubscribe) whose signature does not match. */
+  InvalidSignature: 'INVALID_SIGNATURE',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

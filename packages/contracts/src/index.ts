@@ -9,3 +9,7 @@ export * from './api-paths.ts';
 export * from './accounts.ts';
 // profiles, parental PIN (issue 3 profiles)
 export * from './profiles.ts';
+// issue 3 devices and account
+export * from './devices.ts';
+export * from './account.ts';
+export * from './notifications.ts';

@@ -11,6 +11,7 @@ export * from './grid.ts';
 export * from './language.ts';
 // accounts (issue 3): the login field of /auth
 export * from './login-input.ts';
+export * from './mask.ts';
 export * from './menu.ts';
 export * from './paging.ts';
 export * from './plural.ts';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@ekran/contracts';
+import { ErrorCode, type ApiError } from '@ekran/contracts';
 
 /** A typed failure a service throws; the error handler turns it into the one error shape. */
 export class AppError extends Error {
@@ -6,8 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Extra fields of the error shape (profiles: tries_left, locked_until of a parental PIN). */
-    readonly extra: { tries_left?: number; locked_until?: string } = {},
+    /** Fields of the error shape beyond status, code and message (e.g. device_limit). */
+    readonly extra: Omit<Partial<ApiError>, 'status' | 'code' | 'message'> = {},
   ) {
     super(message);
     this.name = 'AppError';

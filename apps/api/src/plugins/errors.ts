@@ -10,7 +10,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: ApiError;
     if (error instanceof AppError) {
-      body = { status: error.status, code: error.code, message: error.message, ...error.extra };
+      body = { ...error.extra, status: error.status, code: error.code, message: error.message };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: [error.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),

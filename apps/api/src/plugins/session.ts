@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
+import { unauthorized, type AppError } from '../lib/errors.ts';
 import { createIdentityService, type SessionContext } from '../modules/identity/identity.service.ts';
 
 declare module 'fastify' {
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, or null for a call without a valid token. */
     session: SessionContext | null;
+    /** Why a token the caller sent has no session (DEVICE_REMOVED or the plain 401); null otherwise. */
+    sessionError: AppError | null;
   }
 }
 
@@ -29,19 +31,27 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
-/** The session of the caller, or 401. */
+/** The session of the caller, or 401 (DEVICE_REMOVED when its device was removed from the account). */
 export function requireSession(request: FastifyRequest): SessionContext {
-  if (!request.session) throw unauthorized();
+  if (!request.session) throw request.sessionError ?? unauthorized();
   return request.session;
+}
+
+/** The caller's browser or app, as it names itself (kept short). */
+export function userAgentOf(request: FastifyRequest): string | null {
+  const ua = request.headers['user-agent'];
+  return typeof ua === 'string' && ua.trim() ? ua.trim().slice(0, 512) : null;
 }
 
 /** Resolves the caller's session once per request, for every route that may use it. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const identity = createIdentityService(app.deps);
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionError', null);
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config?.public || request.routeOptions.config?.readsOwnToken) return;
     const token = tokenFrom(request);
     if (token) request.session = await identity.resolveSession(token);
+    if (token && !request.session) request.sessionError = await identity.endedSessionError(token);
   });
 });

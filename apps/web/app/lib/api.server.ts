@@ -6,6 +6,7 @@ import {
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
 } from '@ekran/contracts';
 import { z } from 'zod';
+import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
 
@@ -16,21 +17,40 @@ export class ApiCallError extends Error {
   }
 }
 
+/** The header server.js puts the visitor's address in (it overwrites whatever the browser sent). */
+export const CLIENT_IP_HEADER = 'x-ekran-client-ip';
+
+/** Who the API is called for: the visitor's browser name (the API names devices by it) and device id. */
+export interface ApiClientInfo {
+  userAgent?: string | null;
+  /** The visitor's device id (the ekran_device cookie): the playback check names it (spec platform §7). */
+  deviceId?: string | null;
+  /** The visitor's network address as the web server saw it. */
+  ip?: string | null;
+}
+
+/** A typed call of the API: query, body and the contract schema that parses the answer. */
+export type ApiCall = <S extends z.ZodType>(
+  schema: S,
+  path: string,
+  init?: RequestInit & { query?: Record<string, string | number | boolean | undefined>; cookies?: Record<string, string | null> },
+) => Promise<z.infer<S>>;
+
 /**
- * The typed API client of loaders: forwards the visitor's session token, sends the web API key, and parses
- * every answer with its contract schema.
+ * The typed API client of loaders: forwards the visitor's session token (and browser name), sends the web
+ * API key, and parses every answer with its contract schema.
  */
-export function createApi(token: string | null) {
-  async function call<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    init: RequestInit & { query?: Record<string, string | number | boolean | undefined>; cookies?: Record<string, string | null> } = {},
-  ): Promise<z.infer<S>> {
+export function createApi(token: string | null, client: ApiClientInfo = {}) {
+  const call: ApiCall = async (schema, path, init = {}) => {
     const url = new URL(path, env.API_URL);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers = new Headers(init.headers);
     headers.set(API_KEY_HEADER, env.WEB_API_KEY);
     headers.set('accept', 'application/json');
+    if (client.userAgent) headers.set('user-agent', client.userAgent);
+    // The visitor's address, so the API's per-address limits count visitors, not this server (the API
+    // trusts it only from its TRUST_PROXY peers).
+    if (client.ip) headers.set('x-forwarded-for', client.ip);
     const cookies = { [SESSION_COOKIE]: token, ...init.cookies };
     const cookie = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.set('cookie', cookie);
@@ -39,7 +59,7 @@ export function createApi(token: string | null) {
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) throw new ApiCallError(res.status, ErrorSchema.safeParse(json).data ?? null);
     return schema.parse(res.status === 204 ? null : json);
-  }
+  };
 
   return {
     deviceLogin: (body: DeviceLoginRequest) => call(AuthDataSchema, ApiPath.deviceLogin, { method: 'POST', body: JSON.stringify(body) }),
@@ -48,7 +68,7 @@ export function createApi(token: string | null) {
     home: (forKids: boolean) => call(HomeSchema, ApiPath.home, { query: { for_kids: forKids } }),
     titles: (query: Partial<TitleListQuery>) => call(TitleListSchema, ApiPath.titles, { query }),
     title: (alias: string) => call(TitleSchema, ApiPath.watch(alias)),
-    playbackCheck: (uid: string) => call(PlaybackCheckSchema, ApiPath.playbackCheck(uid)),
+    playbackCheck: (uid: string) => call(PlaybackCheckSchema, ApiPath.playbackCheck(uid), { query: { device_id: client.deviceId ?? undefined } }),
     emailRegister: (body: EmailRegisterRequest) => call(AuthDataSchema, ApiPath.emailRegister, { method: 'POST', body: JSON.stringify(body) }),
     emailConfirm: (code: string) => call(AuthDataSchema, ApiPath.emailConfirm, { method: 'POST', body: JSON.stringify({ code }) }),
     emailResend: () => call(z.null(), ApiPath.emailResend, { method: 'POST' }),
@@ -74,6 +94,8 @@ export function createApi(token: string | null) {
     unlinkIdentity: (provider: string) => call(z.null(), ApiPath.socialIdentity(provider), { method: 'DELETE' }),
     // profiles and the parental PIN (issue 3 profiles)
     ...profilesApi(call),
+    // issue 3 devices and account
+    ...accountApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -6,6 +6,11 @@ const EnvSchema = z.object({
   WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // issue 3 account: how the support section says to reach support.
+  /** The support address shown in the account's support section. */
+  SUPPORT_EMAIL: z.email().default('support@ekran.ru'),
+  /** The support phone (digits; shown in the spec platform §5 display format). */
+  SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),
 });
 
 function load() {

@@ -73,6 +73,74 @@ describe('session middleware (spec platform §4 Session)', () => {
   });
 });
 
+describe('session middleware: a device removed from the account (issue 3 devices)', () => {
+  const removed = () => json(401, { status: 401, code: 'DEVICE_REMOVED', message: 'removed' });
+  const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36' };
+
+  it('starts a fresh anonymous session on the same device and reloads the whole page with the notice', async () => {
+    fetchMock.mockResolvedValueOnce(removed());
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const r = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh', ...browser }, 'http://localhost/account/devices?x=1').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(r).toBeInstanceOf(Response);
+    const response = r as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/account/devices?x=1');
+    // redirectDocument: a client-side data request reloads the document too.
+    expect(response.headers.get('x-remix-reload-document')).toBe('true');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body)).device_id).toBe('web-abcdefgh');
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toEqual([expect.stringMatching(/^ekran_token=fresh-token-0123456789/), expect.stringMatching(/^ekran_notice=device-removed; Path=\/; Max-Age=300;.*HttpOnly/)]);
+  });
+
+  it('drops React Router data-request parameters from the page it reloads', async () => {
+    fetchMock.mockResolvedValueOnce(removed());
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const thrown = await run({ cookie: 'ekran_token=old-token-0123456789', ...browser }, 'http://localhost/movies?_routes=root,movies&index&page=2').catch((e: unknown) => e);
+    expect((thrown as Response).headers.get('location')).toBe('/movies?page=2');
+  });
+
+  it('shows the notice once: puts it in the visitor and clears its cookie', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
+    const { response, visitor } = await run({ cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=device-removed' });
+    expect(visitor.notice).toBe('device-removed');
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^ekran_notice=; Path=\/; Max-Age=0/)]);
+  });
+
+  it('passes the notice on through a redirect to the page it leads to', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
+    const context = new RouterContextProvider();
+    const response = (await sessionMiddleware(
+      { request: new Request('http://localhost/account', { headers: { cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=device-removed' } }), context, params: {}, unstable_pattern: '/' } as never,
+      async () => new Response(null, { status: 302, headers: { location: '/auth?back=%2Faccount' } }),
+    )) as Response;
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('ignores an unknown notice', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
+    const { visitor } = await run({ cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=something-else' });
+    expect(visitor.notice).toBeNull();
+  });
+
+  it('keeps a plain expired session quiet (no notice)', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { status: 401, code: 'UNAUTHORIZED', message: 'expired' }));
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const { response, visitor } = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh', ...browser });
+    expect(visitor.notice).toBeNull();
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('ekran_notice'))).toBe(false);
+  });
+
+  it("forwards the visitor's browser name (the API names devices by it) and knows the device id", async () => {
+    fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
+    const { visitor } = await run({ cookie: 'ekran_device=web-abcdefgh', ...browser });
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('user-agent')).toBe(browser['user-agent']);
+    expect(visitor.deviceId).toBe('web-abcdefgh');
+  });
+});
+
 describe('readCookie', () => {
   it.each([
     ['a=1; ekran_token=xyz; b=2', 'xyz'],

@@ -1,7 +1,7 @@
-import { DEVICE_COOKIE, SESSION_COOKIE, type AuthData } from '@ekran/contracts';
+import { DEVICE_COOKIE, ErrorCode, SESSION_COOKIE, type AuthData } from '@ekran/contracts';
 import { isbot } from 'isbot';
-import { createContext, type MiddlewareFunction } from 'react-router';
-import { ApiCallError, createApi, type Api } from './api.server.ts';
+import { createContext, redirectDocument, type MiddlewareFunction } from 'react-router';
+import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
 import { env } from './env.server.ts';
 
 /** The visitor of this request: auth data (null for crawlers), the token, and an API client bound to it. */
@@ -9,7 +9,16 @@ export interface Visitor {
   auth: AuthData | null;
   token: string | null;
   api: Api;
+  /** The browser's device id (the ekran_device cookie), when it has one. */
+  deviceId?: string | null;
+  /** A one-time notice for this page: the device was removed from the account elsewhere (issue 3 devices). */
+  notice?: VisitorNotice | null;
 }
+export type VisitorNotice = 'device-removed';
+
+/** The cookie that carries a one-time notice across the reload that follows a session change. */
+export const NOTICE_COOKIE = 'ekran_notice';
+const NOTICES: readonly VisitorNotice[] = ['device-removed'];
 export const visitorContext = createContext<Visitor>();
 
 const YEAR_S = 365 * 86_400;
@@ -32,6 +41,8 @@ export function readCookie(header: string | null, name: string): string | null {
 
 /** The Set-Cookie of a session token (after a sign-in), httpOnly and SameSite=Lax. */
 export const sessionCookie = (token: string) => cookie(SESSION_COOKIE, token, 90 * 86_400, true);
+/** The Set-Cookie of the browser's device id (not httpOnly: it names the device, it proves nothing). */
+export const deviceCookie = (deviceId: string) => cookie(DEVICE_COOKIE, deviceId, 10 * YEAR_S, false);
 /** The Set-Cookie that removes the session token (after a sign-out). */
 export const clearedSessionCookie = () => cookie(SESSION_COOKIE, '', 0, true);
 
@@ -47,26 +58,33 @@ function cookie(name: string, value: string, maxAge: number, httpOnly: boolean) 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const cookies = request.headers.get('cookie');
   const existing = readCookie(cookies, SESSION_COOKIE);
+  const userAgent = request.headers.get('user-agent');
+  // Set by server.js from the connection (and trusted proxies only); a browser cannot choose it.
+  const ip = request.headers.get(CLIENT_IP_HEADER);
   const setCookies: string[] = [];
   let auth: AuthData | null = null;
   let token: string | null = null;
+  let deviceRemoved = false;
+  let deviceId = readCookie(cookies, DEVICE_COOKIE);
+  if (deviceId && !/^[A-Za-z0-9._:-]{8,128}$/.test(deviceId)) deviceId = null;
 
   if (existing) {
     try {
-      auth = await createApi(existing).refresh();
+      auth = await createApi(existing, { userAgent, ip }).refresh();
       token = existing;
     } catch (err) {
       if (!(err instanceof ApiCallError) || err.status !== 401) throw err;
+      // issue 3 devices: the account removed this device elsewhere; say so once, after a fresh start.
+      deviceRemoved = err.body?.code === ErrorCode.DeviceRemoved;
     }
   }
-  if (!auth && !isbot(request.headers.get('user-agent'))) {
-    let deviceId = readCookie(cookies, DEVICE_COOKIE);
-    if (!deviceId || !/^[A-Za-z0-9._:-]{8,128}$/.test(deviceId)) {
+  if (!auth && !isbot(userAgent)) {
+    if (!deviceId) {
       deviceId = `web-${crypto.randomUUID()}`;
-      setCookies.push(cookie(DEVICE_COOKIE, deviceId, 10 * YEAR_S, false));
+      setCookies.push(deviceCookie(deviceId));
     }
     const url = new URL(request.url);
-    auth = await createApi(null).deviceLogin({
+    auth = await createApi(null, { userAgent, ip }).deviceLogin({
       device_id: deviceId,
       device_type: 'web',
       traffic_source: url.searchParams.get('s'), // spec platform §4 Traffic source: query parameter s
@@ -75,9 +93,28 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     token = auth.authentication_token;
     setCookies.push(sessionCookie(token));
   }
+  if (deviceRemoved) {
+    // The page in the browser still shows the account: reload the whole document (also when this is a
+    // client-side data request) as the new anonymous visitor, with the notice for the deleted-device popup.
+    setCookies.push(cookie(NOTICE_COOKIE, 'device-removed', 300, true));
+    throw redirectDocument(pageUrlOf(request), { headers: setCookies.map((c) => ['Set-Cookie', c] as [string, string]) });
+  }
+  const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
 
-  context.set(visitorContext, { auth, token, api: createApi(token) });
+  context.set(visitorContext, { auth, token, api: createApi(token, { userAgent, deviceId, ip }), deviceId, notice });
   const response = await next();
   for (const c of setCookies) response.headers.append('Set-Cookie', c);
+  // The notice is spent once a page shows it; a redirect (the account page sending the now anonymous
+  // visitor to /auth) passes it on to the page it leads to.
+  const isRedirect = response.status >= 300 && response.status < 400;
+  if (readCookie(cookies, NOTICE_COOKIE) !== null && !isRedirect) response.headers.append('Set-Cookie', cookie(NOTICE_COOKIE, '', 0, true));
   return response;
 };
+
+/** The address of the page a request is for, without React Router's data-request parameters. */
+function pageUrlOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  return `${url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '/') || '/'}${url.search}`;
+}

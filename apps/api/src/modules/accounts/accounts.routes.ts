@@ -14,7 +14,7 @@ import { createDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { phoneRoutes } from './phone.routes.ts';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 const bodyEmail = (request: FastifyRequest) => bodyField(request, 'email');
 
 /** Sign-up, confirmation, sign-in and sign-out by email and by phone; the development outbox. */

@@ -1,10 +1,45 @@
 import { devices, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A device as a sign-in or a registration names it. */
+export interface NewDevice {
+  uid: string;
+  type: string;
+  userAgent: string | null;
+}
+/** The device-limit rule, decided by the caller: whether this user may add one more device to these. */
+export type MayAddDevice = (user: { isVirtual: boolean }, devices: DeviceRow[]) => boolean;
+
+/**
+ * Puts a device on the user's list (or marks a listed one as seen) when `mayAdd` allows a new one. The
+ * user's row is locked meanwhile, so two sign-ins at once cannot both take the last free slot.
+ */
+async function claimDevice(
+  tx: Tx,
+  input: { userId: string; now: Date; device: NewDevice; mayAdd: MayAddDevice },
+): Promise<{ ok: true; device: DeviceRow } | { ok: false; devices: DeviceRow[] }> {
+  const [user] = await tx.select({ isVirtual: users.isVirtual }).from(users).where(eq(users.id, input.userId)).for('update');
+  if (!user) throw new Error(`user ${input.userId} does not exist`);
+  const own = await tx.select().from(devices).where(eq(devices.userId, input.userId)).orderBy(asc(devices.createdAt));
+  const known = own.some((d) => d.deviceUid === input.device.uid);
+  if (!known && !input.mayAdd(user, own)) return { ok: false, devices: own };
+  const [device] = await tx
+    .insert(devices)
+    .values({ userId: input.userId, deviceUid: input.device.uid, deviceType: input.device.type, userAgent: input.device.userAgent, createdAt: input.now, lastSeenAt: input.now })
+    .onConflictDoUpdate({
+      target: [devices.userId, devices.deviceUid],
+      set: { lastSeenAt: input.now, ...(input.device.userAgent ? { userAgent: input.device.userAgent } : {}) },
+    })
+    .returning();
+  if (!device) throw new Error('upsert devices returned nothing');
+  return { ok: true, device };
+}
 
 /** Drizzle queries of accounts, devices and sessions; no rules. */
 export function createIdentityRepo(db: Db) {
@@ -16,9 +51,11 @@ export function createIdentityRepo(db: Db) {
       isChild: boolean;
       deviceUid: string;
       deviceType: string;
+      userAgent: string | null;
       tokenHash: string;
       apiClientId: string;
       expiresAt: Date;
+      now: Date;
     }) {
       return db.transaction(async (tx) => {
         const [user] = await tx
@@ -33,7 +70,7 @@ export function createIdentityRepo(db: Db) {
         if (!profile) throw new Error('insert profiles returned nothing');
         const [device] = await tx
           .insert(devices)
-          .values({ userId: user.id, deviceUid: input.deviceUid, deviceType: input.deviceType })
+          .values({ userId: user.id, deviceUid: input.deviceUid, deviceType: input.deviceType, userAgent: input.userAgent, createdAt: input.now, lastSeenAt: input.now })
           .returning();
         if (!device) throw new Error('insert devices returned nothing');
         await tx.insert(sessions).values({
@@ -43,6 +80,8 @@ export function createIdentityRepo(db: Db) {
           deviceId: device.id,
           apiClientId: input.apiClientId,
           expiresAt: input.expiresAt,
+          createdAt: input.now,
+          lastUsedAt: input.now,
         });
         return { user, profile };
       });
@@ -60,8 +99,20 @@ export function createIdentityRepo(db: Db) {
       return row ?? null;
     },
 
-    async touchSession(sessionId: string, now: Date, expiresAt: Date) {
+    /** Extends a session and marks its device as seen now. */
+    async touchSession(sessionId: string, now: Date, expiresAt: Date, deviceId: string | null) {
       await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+      if (deviceId) await db.update(devices).set({ lastSeenAt: now }).where(eq(devices.id, deviceId));
+    },
+
+    /** Why the session of a token ended, when it was ended on purpose with a reason (device removal). */
+    async endReasonOf(tokenHash: string) {
+      const [row] = await db
+        .select({ reason: sessions.revokedReason })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)))
+        .limit(1);
+      return row?.reason ?? null;
     },
 
     listDevices(userId: string) {
@@ -81,30 +132,69 @@ export function createIdentityRepo(db: Db) {
         .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now)))
         .orderBy(desc(subscriptions.expiresAt));
     },
-    /** A new session of a user on its main profile, registering the device when it is new. */
-    async createSession(input: { userId: string; tokenHash: string; apiClientId: string; expiresAt: Date; deviceUid: string | null; deviceType: string }) {
+    /**
+     * A new session of a user on its main profile on a device, registering the device when it is new and
+     * `mayAdd` lets it (see claimDevice). Answers the user's devices when it does not.
+     */
+    async createSession(input: {
+      userId: string;
+      tokenHash: string;
+      apiClientId: string;
+      expiresAt: Date;
+      now: Date;
+      device: NewDevice;
+      mayAdd: MayAddDevice;
+    }): Promise<{ ok: true; device: DeviceRow } | { ok: false; devices: DeviceRow[] }> {
       return db.transaction(async (tx) => {
         // A new session starts on the main profile (issue 3 profiles: an account may have several).
         const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(desc(profiles.isMain), asc(profiles.createdAt)).limit(1);
         if (!profile) throw new Error(`user ${input.userId} has no profile`);
-        let deviceId: string | null = null;
-        if (input.deviceUid) {
-          const [device] = await tx
-            .insert(devices)
-            .values({ userId: input.userId, deviceUid: input.deviceUid, deviceType: input.deviceType })
-            .onConflictDoUpdate({ target: [devices.userId, devices.deviceUid], set: { lastSeenAt: sql`now()` } })
-            .returning({ id: devices.id });
-          deviceId = device?.id ?? null;
-        }
+        const claimed = await claimDevice(tx, input);
+        if (!claimed.ok) return claimed;
         await tx.insert(sessions).values({
           tokenHash: input.tokenHash,
           userId: input.userId,
           profileId: profile.id,
-          deviceId,
+          deviceId: claimed.device.id,
           apiClientId: input.apiClientId,
           expiresAt: input.expiresAt,
+          createdAt: input.now,
+          lastUsedAt: input.now,
         });
+        return claimed;
       });
+    },
+
+    /** Registers a device to a user as a sign-in would (same limit) and moves the given session onto it. */
+    async registerDevice(input: { userId: string; sessionId: string; now: Date; device: NewDevice; mayAdd: MayAddDevice }) {
+      return db.transaction(async (tx) => {
+        const claimed = await claimDevice(tx, input);
+        if (claimed.ok) await tx.update(sessions).set({ deviceId: claimed.device.id }).where(eq(sessions.id, input.sessionId));
+        return claimed;
+      });
+    },
+
+    /**
+     * Removes a device of the user: its sessions end with the reason device_removed (so that browser learns
+     * why), then the device row goes. Answers false when the user has no such device.
+     */
+    async removeDevice(userId: string, deviceId: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [device] = await tx.select({ id: devices.id }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).for('update');
+        if (!device) return false;
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at, revokedReason: 'device_removed' })
+          .where(and(eq(sessions.deviceId, deviceId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        await tx.delete(devices).where(eq(devices.id, deviceId));
+        return true;
+      });
+    },
+
+    /** The user's device with this uid, if registered. */
+    async deviceByUid(userId: string, uid: string) {
+      const [row] = await db.select().from(devices).where(and(eq(devices.userId, userId), eq(devices.deviceUid, uid))).limit(1);
+      return row ?? null;
     },
 
     async revokeSession(sessionId: string, at: Date) {
@@ -113,7 +203,11 @@ export function createIdentityRepo(db: Db) {
 
     async deviceUidOf(deviceId: string | null) {
       if (!deviceId) return null;
-      const [row] = await db.select({ uid: devices.deviceUid, type: devices.deviceType }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+      const [row] = await db
+        .select({ uid: devices.deviceUid, type: devices.deviceType, userAgent: devices.userAgent })
+        .from(devices)
+        .where(eq(devices.id, deviceId))
+        .limit(1);
       return row ?? null;
     },
   };

@@ -2,7 +2,7 @@ import { AuthDataSchema, AuthRefreshRequestSchema, DeviceLoginRequestSchema, Err
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { sessionCookieOptions, tokenFrom } from '../../plugins/session.ts';
+import { sessionCookieOptions, tokenFrom, userAgentOf } from '../../plugins/session.ts';
 import { createIdentityService } from './identity.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -24,7 +24,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       if (!request.apiClient) throw unauthorized();
-      const data = await identity.deviceLogin(request.body, request.apiClient.id);
+      const data = await identity.deviceLogin(request.body, request.apiClient.id, userAgentOf(request));
       void reply.setCookie(SESSION_COOKIE, data.authentication_token, cookieOptions);
       return reply.status(201).send(data);
     },

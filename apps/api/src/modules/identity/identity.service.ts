@@ -1,7 +1,8 @@
 import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
 import { isKidsAgeCap, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
@@ -42,9 +43,19 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social, pinStatus });
   }
 
+  /**
+   * The 401 for a token without a live session: DEVICE_REMOVED when its device was removed from the
+   * account (so that client can tell the viewer), the plain one otherwise.
+   */
+  async function endedSessionError(token: string): Promise<AppError> {
+    const reason = token.length >= 16 && token.length <= 256 ? await repo.endReasonOf(hashToken(token)) : null;
+    if (reason === 'device_removed') return new AppError(401, ErrorCode.DeviceRemoved, 'This device was removed from the account; sign in again');
+    return unauthorized('Session expired or unknown');
+  }
+
   return {
     /** spec platform §4 Session: a device login creates a virtual user with its own session. */
-    async deviceLogin(input: DeviceLoginRequest, apiClientId: string): Promise<AuthData> {
+    async deviceLogin(input: DeviceLoginRequest, apiClientId: string, userAgent: string | null = null): Promise<AuthData> {
       const token = newToken();
       const now = deps.now();
       const countryCode = deps.env.DEFAULT_COUNTRY_CODE;
@@ -54,9 +65,11 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
         isChild: input.is_child,
         deviceUid: input.device_id,
         deviceType: input.device_type,
+        userAgent,
         tokenHash: hashToken(token),
         apiClientId,
         expiresAt: new Date(now.getTime() + ttlMs),
+        now,
       });
       return authData({ userId: user.id, token, countryCode }, user, profile);
     },
@@ -66,9 +79,9 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
       if (!token) throw unauthorized('No session token');
       const now = deps.now();
       const found = await repo.findSession(hashToken(token), now);
-      if (!found) throw unauthorized('Session expired or unknown');
+      if (!found) throw await endedSessionError(token);
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
       }
       return authData({ userId: found.user.id, token, countryCode: deps.env.DEFAULT_COUNTRY_CODE }, found.user, found.profile);
     },
@@ -80,7 +93,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
       const found = await repo.findSession(hashToken(token), now);
       if (!found) return null;
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs));
+        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
       }
       return {
         sessionId: found.session.id,
@@ -94,6 +107,8 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
         token,
       };
     },
+
+    endedSessionError,
 
     /** Whether the user holds a subscription that entitles playback now. */
     async hasActiveSubscription(userId: string): Promise<boolean> {

@@ -102,7 +102,7 @@ describe('GET /api/v1/playback/:uid (playback check, spec platform §4 first gat
   });
 
   it('accepts device_id and auth_token in the query (spec platform §7)', async () => {
-    const login = await loginDevice(t);
+    const login = await loginDevice(t, { device_id: 'web-1234567890' });
     const res = await t.app.inject({ url: `/api/v1/playback/${free.id}?device_id=web-1234567890&auth_token=${login.token}`, headers: t.headers });
     expect(PlaybackCheckSchema.parse(res.json()).playlists).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
+import { createDevicesService } from '../devices/devices.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 
 const UidParams = z.object({ uid: z.uuid('uid must be a UUID') });
@@ -11,6 +12,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export async function playbackRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const playback = createPlaybackService(app.deps);
+  const devices = createDevicesService(app.deps);
 
   app.get(
     '/api/v1/play/:uid',
@@ -31,7 +33,10 @@ export async function playbackRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return playback.check(request.params.uid, requireSession(request));
+      const session = requireSession(request);
+      // spec platform §7: the playback url takes device_id; §8: an unregistered device gets DEVICE_NOT_REGISTERED.
+      await devices.assertRegistered(session, request.query.device_id);
+      return playback.check(request.params.uid, session);
     },
   );
 }

@@ -6,7 +6,7 @@ import { useProfiles } from './profiles-context.tsx';
 
 /**
  * The header's profile menu of a registered viewer: the current profile, the profiles to switch to,
- * «Детский профиль», «Управление профилями», «Родительский контроль» and sign-out. A child profile sees
+ * «Детский профиль», «Управление профилями», «Родительский контроль», the account pages and sign-out. A child profile sees
  * only the profiles to switch to (leaving for an adult one asks for the PIN when one is set).
  */
 export function ProfileMenu({ email }: { email: string | null }) {
@@ -17,9 +17,9 @@ export function ProfileMenu({ email }: { email: string | null }) {
     // Without the profile list (a failed call is ignored, platform §8): the initial and sign-out.
     return (
       <>
-        <span className="header__avatar" title={email ?? undefined} aria-label={t('auth.account')}>
+        <Link to="/account" className="header__avatar" title={email ?? undefined} aria-label={t('auth.account')} data-testid="header-account">
           {(email ?? '?').slice(0, 1).toUpperCase()}
-        </span>
+        </Link>
         <Link className="btn btn--ghost header__signout" to="/logout">
           {t('auth.signOut')}
         </Link>
@@ -72,6 +72,12 @@ export function ProfileMenu({ email }: { email: string | null }) {
               <DropdownMenu.Item className="profile-menu__item" onSelect={() => ui.open({ kind: 'parental', type: 'menu' })} data-testid="menu-parental">
                 <MenuIcon d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />
                 {t('profiles.menu.parental')}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className="profile-menu__item">
+                <Link to="/account" data-testid="menu-account">
+                  <MenuIcon d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1.2-4 4.4-6 8-6s6.8 2 8 6" />
+                  {t('auth.account')}
+                </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Separator className="profile-menu__separator" />
               <DropdownMenu.Item asChild className="profile-menu__item">

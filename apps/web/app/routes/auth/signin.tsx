@@ -1,4 +1,4 @@
-import { ErrorCode } from '@ekran/contracts';
+import { ErrorCode, type DeviceLimit } from '@ekran/contracts';
 import { data, redirect } from 'react-router';
 import { CodeStep, LoginStep, PasswordStep } from '../../components/auth/signin-steps.tsx';
 import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
@@ -10,6 +10,8 @@ import {
 } from './auth-flow.server.ts';
 import { backOf, formFailure, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
+import { withDeviceLimit } from './device-limit.server.ts';
 
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
 function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | null {
@@ -56,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { step: 'code' as const, back, complete, phone: remembered.phone, sentAt: remembered.sentAt, resendIn: resendIn(remembered.sentAt) };
 }
 
-type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean };
+type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean; deviceLimit?: DeviceLimit | null };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -89,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const signedIn = await api.emailLogin({ email: remembered.email, password: String(form.get('password') ?? '') });
       return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie()]);
     } catch (err) {
-      return formFailure(err, {});
+      return withDeviceLimit(err, {}, formFailure);
     }
   }
 
@@ -106,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The phone completes a social registration: its marker has nothing left to do.
     return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie(), ...(complete ? [clearSocialMarkerCookie()] : [])]);
   } catch (err) {
-    return formFailure(err, { resent: false });
+    return withDeviceLimit(err, { resent: false }, formFailure);
   }
 }
 
@@ -114,11 +116,23 @@ export const meta = authMeta;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionData | undefined;
+  // spec platform §8: 403 DEVICE_COUNT_EXCEEDED opens the device-limit popup over the step.
+  const deviceLimit = result?.deviceLimit ? <DeviceLimitDialog key={result.deviceLimit.ticket} limit={result.deviceLimit} back={loaderData.back} /> : null;
   switch (loaderData.step) {
     case 'password':
-      return <PasswordStep back={loaderData.back} email={loaderData.email} errors={result?.errors} />;
+      return (
+        <>
+          {deviceLimit}
+          <PasswordStep back={loaderData.back} email={loaderData.email} errors={result?.errors} />
+        </>
+      );
     case 'code':
-      return <CodeStep back={loaderData.back} complete={loaderData.complete} phone={loaderData.phone} resendIn={loaderData.resendIn} sentAt={loaderData.sentAt} errors={result?.errors} resent={result?.resent ?? false} />;
+      return (
+        <>
+          {deviceLimit}
+          <CodeStep back={loaderData.back} complete={loaderData.complete} phone={loaderData.phone} resendIn={loaderData.resendIn} sentAt={loaderData.sentAt} errors={result?.errors} resent={result?.resent ?? false} />
+        </>
+      );
     default:
       return <LoginStep back={loaderData.back} complete={loaderData.complete} social={loaderData.social} login={result?.login ?? ''} errors={result?.errors} />;
   }

@@ -4,9 +4,11 @@ import { isSocialProvider } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
+import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/social-callback';
 import { authMeta } from './auth-meta.ts';
+import { deviceLimitOf } from './device-limit.server.ts';
 import { callbackParams, clearedFlowCookie, flowCookieOf, safeBack, socialError } from './social.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -18,7 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     result = await api.socialCallback(provider, callbackParams(new URL(request.url).searchParams), flowCookieOf(request));
   } catch (err) {
     const failure = socialError(err);
-    return data({ provider, ...failure }, { status: failure.status, headers: { 'Set-Cookie': clearedFlowCookie() } });
+    // spec platform §8: over the device limit the popup lets the viewer disconnect one and finish signing in.
+    return data({ provider, ...failure, deviceLimit: deviceLimitOf(err) }, { status: failure.status, headers: { 'Set-Cookie': clearedFlowCookie() } });
   }
   if (result.result === 'signup') throw redirect(`/auth/${provider}/signup`);
   const headers = new Headers({ 'Set-Cookie': clearedFlowCookie() });
@@ -48,6 +51,7 @@ export default function SocialCallback({ loaderData }: Route.ComponentProps) {
   const name = t(`social.names.${loaderData.provider}`);
   return (
     <AuthCard title={t('social.failedTitle', { provider: name })} lead={t('social.failedLead')}>
+      {loaderData.deviceLimit ? <DeviceLimitDialog key={loaderData.deviceLimit.ticket} limit={loaderData.deviceLimit} back="/" /> : null}
       <div className="form-error" role="alert" data-testid="social-error" data-code={loaderData.code ?? undefined}>
         <p>{t(`social.errors.${loaderData.error}`, { provider: name })}</p>
       </div>

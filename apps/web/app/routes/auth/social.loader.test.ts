@@ -1,6 +1,7 @@
 import type { AuthData } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { deviceLimit } from '../../test/devices.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';
 import { action as callbackAction, loader as callbackLoader } from './social-callback.tsx';
 import { action as signupAction, loader as signupLoader } from './social-signup.tsx';
@@ -68,6 +69,17 @@ describe('/token/{provider} loader (spec platform §2 /token/yandex)', () => {
     expect(v.data).toMatchObject({ provider: 'yandex', error: key, code: err.body!.code });
     expect(v.init.status).toBe(status);
     expect(v.init.headers?.['Set-Cookie']).toMatch(/^ekran_social_flow=; /);
+  });
+
+  it('over the device limit hands the popup its devices and ticket (spec platform §8)', async () => {
+    const limit = deviceLimit();
+    const err = new ApiCallError(403, { status: 403, code: 'DEVICE_COUNT_EXCEEDED', message: 'x', device_limit: limit });
+    const r = await run({ socialCallback: vi.fn().mockRejectedValue(err) });
+    const v = dataOf('value' in r && r.value);
+    expect(v.data).toMatchObject({ code: 'DEVICE_COUNT_EXCEEDED', deviceLimit: limit });
+    expect(v.init.status).toBe(403);
+    const other = await run({ socialCallback: vi.fn().mockRejectedValue(apiError(409, 'SOCIAL_ALREADY_LINKED')) });
+    expect(dataOf('value' in other && other.value).data.deviceLimit).toBeNull();
   });
 
   it('lets server failures reach the error screen', async () => {

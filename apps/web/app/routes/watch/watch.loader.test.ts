@@ -37,6 +37,14 @@ describe('watch loader', () => {
     expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { restricted: true } });
   });
 
+  it('marks an unregistered device, so pressing play opens the device-registration popup (spec platform §8)', async () => {
+    const api = {
+      title: vi.fn().mockResolvedValue(title),
+      playbackCheck: vi.fn().mockRejectedValue(new ApiCallError(403, { status: 403, code: 'DEVICE_NOT_REGISTERED', message: 'x' })),
+    };
+    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { deviceNotRegistered: true } });
+  });
+
   it('does not check playback for a visitor without a session (a crawler)', async () => {
     const api = { title: vi.fn().mockResolvedValue(title), playbackCheck: vi.fn() };
     expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api, { token: null }) } as never)).toEqual({ title, check: null });

@@ -1,8 +1,9 @@
 import { formatDuration, formatPrice, mpaaFor } from '@ekran/core';
-import type { Credit, PlaybackCheck, Title } from '@ekran/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { ErrorCode, type Credit, type PlaybackCheck, type Title } from '@ekran/contracts';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { data, Link, useFetcher, useLocation, useRevalidator, useRouteLoaderData } from 'react-router';
+import { DeviceRegistrationDialog } from '../../components/devices/device-registration-dialog.tsx';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
@@ -15,7 +16,9 @@ import type { Route } from './+types/watch';
 // The player and hls.js load only when a viewer presses play.
 const Player = lazy(() => import('../../components/player/player.tsx'));
 
-type CheckResult = PlaybackCheck | { restricted: true };
+// spec platform §8: 403 DEVICE_NOT_REGISTERED opens the device-registration popup when the viewer presses play.
+type CheckResult = PlaybackCheck | { restricted: true } | { deviceNotRegistered: true };
+type FetchedCheck = PlaybackCheck | { error: { code: string; message: string } };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Sub-pages (season-{n}, trailers, characters, …) are not served yet: they are not found, not faked.
@@ -33,7 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     try {
       check = await api.playbackCheck(title.uid);
     } catch (err) {
-      if (err instanceof ApiCallError && err.status === 403) check = { restricted: true };
+      if (err instanceof ApiCallError && err.status === 403 && err.body?.code === ErrorCode.DeviceNotRegistered) check = { deviceNotRegistered: true };
+      else if (err instanceof ApiCallError && err.status === 403) check = { restricted: true };
       else throw err;
     }
   }
@@ -65,20 +69,39 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { title, check } = loaderData;
   const isSeries = title._cls === 'Product.Series';
-  const fetcher = useFetcher<PlaybackCheck>();
+  const fetcher = useFetcher<FetchedCheck>();
   const [playing, setPlaying] = useState<Playing | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const revalidator = useRevalidator();
 
   const mainSrc = check && 'playlists' in check ? check.playlists[0]?.url : undefined;
   const isMain = playing?.uid === title.uid;
+  const fetched = fetcher.state === 'idle' && fetcher.data && 'playlists' in fetcher.data ? fetcher.data : undefined;
+  const fetchedError = fetcher.state === 'idle' && fetcher.data && 'error' in fetcher.data ? fetcher.data.error.code : undefined;
   // The player's source: the loader's check for the title, a fetched check for trailers and episodes.
-  const src = isMain ? mainSrc : fetcher.state === 'idle' && fetcher.data ? fetcher.data.playlists[0]?.url : undefined;
-  const fetchedGated = !isMain && playing && fetcher.state === 'idle' && fetcher.data && fetcher.data.playlists.length === 0;
+  const src = isMain ? mainSrc : fetched?.playlists[0]?.url;
+  const fetchedGated = !isMain && playing && fetched && fetched.playlists.length === 0;
 
   const play = (item: Playing) => {
     setPlaying(item);
     if (item.uid !== title.uid) void fetcher.load(`/resources/playback/${item.uid}`);
+    else if (check && 'deviceNotRegistered' in check) setRegistering(true);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  // A trailer's or episode's check refused the device: the popup opens until the viewer closes it.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const registrationOpen = registering || (fetchedError === ErrorCode.DeviceNotRegistered && dismissed !== fetcher.data);
+  const handleRegistrationOpen = (open: boolean) => {
+    setRegistering(open);
+    if (!open) setDismissed(fetcher.data);
+  };
+  // Registered: ask for playback again; the chosen item then plays.
+  const handleRegistered = useCallback(() => {
+    setRegistering(false);
+    setDismissed(fetcher.data);
+    void revalidator.revalidate();
+    if (playing && playing.uid !== title.uid) void fetcher.load(`/resources/playback/${playing.uid}`);
+  }, [revalidator, playing, title.uid, fetcher]);
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
   const facts = [
     String(title.year),
@@ -131,8 +154,9 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
             {check && 'playlists' in check && check.playlists.length === 0 ? <GatedPanel check={check} /> : null}
-            {fetchedGated ? <GatedPanel check={fetcher.data!} /> : null}
-            {check && 'restricted' in check ? <p className="notice">{t('watch.kidsRestricted')}</p> : null}
+            {fetchedGated ? <GatedPanel check={fetched} /> : null}
+            <DeviceRegistrationDialog open={registrationOpen} onOpenChange={handleRegistrationOpen} onRegistered={handleRegistered} />
+            {(check && 'restricted' in check) || (!isMain && fetchedError === 'KIDS_PROFILE_RESTRICTED') ? <p className="notice">{t('watch.kidsRestricted')}</p> : null}
             <p className="watch__description">{title.description}</p>
           </div>
         </div>
@@ -234,8 +258,9 @@ function MainAction({ check, isSeries, isFree, onPlay }: { check: CheckResult | 
   const { t } = useTranslation();
   const location = useLocation();
   const root = useRouteLoaderData('root') as { isVirtual?: boolean } | undefined;
-  // No check means no session (a crawler): free titles still say so.
-  const entitled = check ? 'playlists' in check && check.playlists.length > 0 : isFree;
+  // No check means no session (a crawler): free titles still say so. An unregistered device plays once
+  // registered (the popup opens on play).
+  const entitled = check ? ('playlists' in check && check.playlists.length > 0) || 'deviceNotRegistered' in check : isFree;
   if (!entitled) {
     return (
       // spec platform §4 Playback gating: a virtual user goes to /auth (and comes back), others to the tariffs.

@@ -1,0 +1,130 @@
+import type { AccountDeleteRequest, AccountPerson, AccountSubscriptions } from '@ekran/contracts';
+import { ErrorCode } from '@ekran/contracts';
+import { maskEmail, maskPhone } from '@ekran/core';
+import type { AppDeps } from '../../app.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import type { Delivery } from '../delivery/delivery.ts';
+import { createCodes } from '../identity/codes.ts';
+import type { SessionContext } from '../identity/identity.service.ts';
+import { createAccountRepo } from './account.repo.ts';
+
+const registeredOnly = (session: SessionContext) => {
+  if (session.isVirtual) throw forbidden('Sign up first: a virtual user has no account page');
+};
+
+/** The account page: the holder's details (spec platform §7 person name, birthday, gender), subscriptions, deletion. */
+export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+  const repo = createAccountRepo(deps.database.db);
+  const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
+
+  async function userOf(session: SessionContext) {
+    registeredOnly(session);
+    const row = await repo.person(session.userId);
+    if (!row) throw notFound('Account');
+    return row;
+  }
+
+  async function person(session: SessionContext): Promise<AccountPerson> {
+    const { user, details } = await userOf(session);
+    return {
+      name: details?.personName ?? null,
+      birthday: details?.birthday ?? null,
+      gender: details?.gender ?? null,
+      email: user.email,
+      email_confirmed: user.emailConfirmedAt !== null,
+      phone: user.phone,
+      has_password: user.passwordHash !== null,
+    };
+  }
+
+  return {
+    person,
+
+    async setName(session: SessionContext, name: string | null): Promise<AccountPerson> {
+      await userOf(session);
+      await repo.saveDetails(session.userId, { personName: name }, deps.now());
+      return person(session);
+    },
+
+    /** A birthday from 1900 (the schema) up to today; a future date is a mistake. */
+    async setBirthday(session: SessionContext, birthday: string | null): Promise<AccountPerson> {
+      await userOf(session);
+      if (birthday && birthday > deps.now().toISOString().slice(0, 10)) {
+        throw new AppError(400, ErrorCode.BadRequest, 'Invalid request: body.birthday is in the future', { details: [{ path: 'body.birthday', message: 'in the future' }] });
+      }
+      await repo.saveDetails(session.userId, { birthday }, deps.now());
+      return person(session);
+    },
+
+    async setGender(session: SessionContext, gender: 'male' | 'female' | null): Promise<AccountPerson> {
+      await userOf(session);
+      await repo.saveDetails(session.userId, { gender }, deps.now());
+      return person(session);
+    },
+
+    /** What the account holds (spec platform §7 GET subscriptions: data.subscriptions), live ones first. */
+    async subscriptions(session: SessionContext): Promise<AccountSubscriptions> {
+      registeredOnly(session);
+      const rows = await repo.subscriptions(session.userId);
+      return {
+        data: {
+          subscriptions: rows.map(({ subscription: s, tariff: t }) => ({
+            _id: s.id,
+            status: s.status,
+            tariff: { _id: t.id, title: t.title, price: t.price, currency: t.currency, duration_days: t.durationDays },
+            started_at: s.startedAt.toISOString(),
+            expires_at: s.expiresAt.toISOString(),
+            reccurent: s.isRecurrent,
+            source: s.source,
+          })),
+        },
+      };
+    },
+
+    /** A code that confirms deleting the account, to its email or phone. */
+    async sendDeleteCode(session: SessionContext, channel: 'email' | 'sms'): Promise<{ channel: 'email' | 'sms'; sent_to: string }> {
+      const { user } = await userOf(session);
+      const to = channel === 'email' ? user.email : user.phone;
+      if (!to) throw new AppError(400, ErrorCode.NoDestination, channel === 'email' ? 'The account has no email' : 'The account has no phone');
+      const code = await codes.issue({ purpose: 'account_delete', channel, destination: to, userId: user.id });
+      await delivery.send(
+        channel === 'email'
+          ? {
+              channel,
+              to,
+              subject: 'Удаление аккаунта — Экран',
+              text: `Код для удаления аккаунта: ${code}\nОн действует 10 минут. Если вы не собирались удалять аккаунт, не сообщайте код никому и смените пароль.`,
+            }
+          : { channel, to, text: `Экран: код для удаления аккаунта ${code}. Никому его не сообщайте.` },
+      );
+      return { channel, sent_to: channel === 'email' ? maskEmail(to) : maskPhone(to) };
+    },
+
+    /**
+     * Deletes the account and everything it holds, once the holder proves it: the password, or a code sent
+     * to the account's email or phone. Every session ends with it.
+     */
+    async deleteAccount(session: SessionContext, body: AccountDeleteRequest): Promise<void> {
+      const { user } = await userOf(session);
+      if ('password' in body) {
+        if (!(await verifyPassword(user.passwordHash, body.password))) throw new AppError(403, ErrorCode.InvalidCredentials, 'Wrong password');
+      } else {
+        const destinations = [user.email, user.phone].filter((d): d is string => Boolean(d));
+        let proven = false;
+        for (const [i, destination] of destinations.entries()) {
+          try {
+            const { userId } = await codes.consume({ purpose: 'account_delete', destination, code: body.code });
+            proven = userId === user.id;
+            break;
+          } catch (err) {
+            // The code went to one of the addresses; a miss on the first is not the answer yet.
+            if (!(err instanceof AppError) || err.code !== ErrorCode.InvalidCode || i === destinations.length - 1) throw err;
+          }
+        }
+        if (!proven) throw new AppError(400, ErrorCode.InvalidCode, 'The code is wrong, expired or already used');
+      }
+      await repo.deleteUser(user.id);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { AccountDevice, AccountDeviceList, DeviceRegisterRequest } from '@ekran/contracts';
+import { ErrorCode } from '@ekran/contracts';
+import type { AppDeps } from '../../app.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { createIdentityRepo } from '../identity/identity.repo.ts';
+import type { SessionContext } from '../identity/identity.service.ts';
+import { deviceCountExceeded, mayAddDevice } from '../identity/sign-in.ts';
+import { toAccountDevice } from './device-name.ts';
+
+/** The account's devices: the list, removal, registration, and the playback check's device rule. */
+export function createDevicesService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+  const repo = createIdentityRepo(deps.database.db);
+  const limit = deps.env.DEVICE_LIMIT;
+
+  return {
+    /** The devices of the caller's account, oldest first, the caller's own marked; the limit (none for virtual users). */
+    async list(session: SessionContext): Promise<AccountDeviceList> {
+      const rows = await repo.listDevices(session.userId);
+      return { items: rows.map((d) => toAccountDevice(d, session.deviceId)), limit: session.isVirtual ? null : limit };
+    },
+
+    /**
+     * Removes a device of the account; its sessions end and that browser hears DEVICE_REMOVED on its next
+     * call. The caller's own device is not removed here: that is a sign-out.
+     */
+    async remove(session: SessionContext, deviceId: string): Promise<void> {
+      if (deviceId === session.deviceId) throw new AppError(400, ErrorCode.CurrentDevice, 'This is the device you are using; sign out instead');
+      if (!(await repo.removeDevice(session.userId, deviceId, deps.now()))) throw notFound(`Device ${deviceId}`);
+    },
+
+    /** Registers a device to the caller's account (obeying the limit) and moves this session onto it. */
+    async register(session: SessionContext, body: DeviceRegisterRequest, userAgent: string | null): Promise<AccountDevice> {
+      const result = await repo.registerDevice({
+        userId: session.userId,
+        sessionId: session.sessionId,
+        now: deps.now(),
+        device: { uid: body.device_id, type: body.device_type, userAgent },
+        mayAdd: mayAddDevice(limit),
+      });
+      // Signed in already, the caller removes a device itself: no ticket.
+      if (!result.ok) throw deviceCountExceeded(limit, result.devices, null, session.deviceId);
+      return toAccountDevice(result.device, result.device.id);
+    },
+
+    /**
+     * spec platform §7 playback url with device_id and §8: 403 DEVICE_NOT_REGISTERED unless the device
+     * (the one named, else the session's) is registered to the caller's account.
+     */
+    async assertRegistered(session: SessionContext, deviceUid: string | undefined): Promise<void> {
+      const registered = deviceUid ? Boolean(await repo.deviceByUid(session.userId, deviceUid)) : session.deviceId !== null;
+      if (!registered) throw forbidden('This device is not registered to the account', ErrorCode.DeviceNotRegistered);
+    },
+  };
+}
+export type DevicesService = ReturnType<typeof createDevicesService>;
