@@ -140,10 +140,10 @@ describe('deleting the account (/account/google_delete)', () => {
     const acc = await h.account();
     const none = await h.call('POST', '/api/v1/account/delete/code', acc.first.auth, { channel: 'sms' });
     expect([none.statusCode, none.json().code]).toEqual([400, 'NO_DESTINATION']);
-    await t.db.update(users).set({ phone: '79991234567' }).where(eq(users.id, acc.id));
+    await t.db.update(users).set({ phone: '+79991234567' }).where(eq(users.id, acc.id));
     const sent = await h.call('POST', '/api/v1/account/delete/code', acc.first.auth, { channel: 'sms' });
     expect(sent.json()).toEqual({ channel: 'sms', sent_to: '+7 *** ***-**-67' });
-    const sms = (await h.outbox('79991234567'))[0]!;
+    const sms = (await h.outbox('+79991234567'))[0]!;
     expect(sms.channel).toBe('sms');
     expect((await h.call('POST', '/api/v1/account/delete', acc.first.auth, { code: sms.body.match(/\b\d{6}\b/)![0] })).statusCode).toBe(204);
   });

@@ -1,5 +1,5 @@
 import { AuthDataSchema, ProfileSchema, type AuthData, type Profile } from '@ekran/contracts';
-import { apiClients, profiles, sessions } from '@ekran/db';
+import { devices, apiClients, profiles, sessions } from '@ekran/db';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -24,7 +24,9 @@ export async function extraSession(t: TestApp, userId: string) {
   const token = newToken();
   const [client] = await t.db.select().from(apiClients).where(eq(apiClients.key, TEST_API_KEY));
   const [main] = await t.db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(profiles.createdAt).limit(1);
-  await t.db.insert(sessions).values({ tokenHash: hashToken(token), userId, profileId: main!.id, apiClientId: client!.id, expiresAt: new Date('2030-01-01T00:00:00Z') });
+  // Every session belongs to a device of the account (the playback check insists on it).
+  const [device] = await t.db.insert(devices).values({ userId, deviceUid: `test-device-${token.slice(0, 12)}`, deviceType: 'web' }).returning();
+  await t.db.insert(sessions).values({ tokenHash: hashToken(token), userId, profileId: main!.id, deviceId: device!.id, apiClientId: client!.id, expiresAt: new Date('2030-01-01T00:00:00Z') });
   return { token, auth: { ...t.headers, cookie: `ekran_token=${token}` } };
 }
 

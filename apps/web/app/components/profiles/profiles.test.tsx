@@ -138,8 +138,9 @@ describe('the profile menu', () => {
     const menu = await openMenu();
     expect(within(menu).getByText('Сейчас смотрит')).toBeTruthy();
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim());
-    expect(items).toEqual(['МашаДетский', 'Папа', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Выйти']);
+    expect(items).toEqual(['МашаДетский', 'Папа', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Аккаунт', 'Выйти']);
     expect(within(menu).getByRole('menuitem', { name: 'Выйти' }).getAttribute('href')).toBe('/logout');
+    expect(within(menu).getByRole('menuitem', { name: 'Аккаунт' }).getAttribute('href')).toBe('/account');
   });
 
   it('shows a child profile only the profiles to switch to', async () => {
