@@ -100,7 +100,7 @@ describe('SMS and push', () => {
     const none = await toggle(acc.first.auth, 'sms', true);
     expect([none.statusCode, none.json().code]).toEqual([400, 'NO_DESTINATION']);
     await t.db.update(users).set({ phone: '+79991234567' }).where(eq(users.id, acc.id));
-    expect((await toggle(acc.first.auth, 'sms', true)).json()).toMatchObject({ status: 'active', destination: '79991234567' });
+    expect((await toggle(acc.first.auth, 'sms', true)).json()).toMatchObject({ status: 'active', destination: '+79991234567' });
     expect((await toggle(acc.first.auth, 'push', true)).json()).toMatchObject({ status: 'active' });
     expect((await status(acc.first.auth)).map((i) => i.status)).toEqual(['off', 'active', 'active']);
     expect((await toggle(acc.first.auth, 'push', false)).json().status).toBe('off');
