@@ -1,8 +1,8 @@
 // A new viewer signs up by email, confirms it with the code from the outbox, signs out and signs in again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountViaApi, API_KEY } from './accounts.ts';
 import { BASE_URL, launchBrowser, type Browser } from './browser.ts';
 
-const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
 
 let browser: Browser;
 beforeEach(async () => {
@@ -76,22 +76,6 @@ describe('a new viewer', () => {
   });
 });
 
-/** A registered account made through the API (the sign-up page has its own journey above). */
-async function accountViaApi(email: string, password: string) {
-  const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-  const login = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: `e2e-${Date.now()}-device`, device_type: 'web' }),
-  });
-  const { authentication_token: token } = (await login.json()) as { authentication_token: string };
-  const register = await fetch(`${BASE_URL}/api/v1/auth/email/register`, {
-    method: 'POST',
-    headers: { ...headers, cookie: `ekran_token=${token}` },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(register.status, 'register status').toBe(201);
-}
 
 describe('a viewer who forgot the password', () => {
   it('gets a code by email, sets a new password and signs in with it', async () => {

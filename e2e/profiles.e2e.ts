@@ -3,9 +3,9 @@
 // with the right one (spec platform §4 Child profile switch, Pin status).
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountViaApi, API_KEY } from './accounts.ts';
 import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
-const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
 
 let browser: Browser;
 beforeEach(async () => {
@@ -15,22 +15,6 @@ afterEach(async () => {
   await browser.close();
 });
 
-/** A registered account made through the API (sign-up has its own journey). */
-async function accountViaApi(email: string, password: string) {
-  const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-  const login = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: `e2e-${Date.now()}-profiles`, device_type: 'web' }),
-  });
-  const { authentication_token: token } = (await login.json()) as { authentication_token: string };
-  const register = await fetch(`${BASE_URL}/api/v1/auth/email/register`, {
-    method: 'POST',
-    headers: { ...headers, cookie: `ekran_token=${token}` },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(register.status, 'register status').toBe(201);
-}
 
 /** An adult title of the catalogue, asked anonymously. */
 async function adultAlias(): Promise<string> {

@@ -2,9 +2,9 @@
 // Yandex ID here, speaking the same protocol): a new viewer signs up with Яндекс ID, and a Google sign-up
 // without a phone goes to /auth with the social-registration marker (spec platform §4 Session).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_KEY } from './accounts.ts';
 import { BASE_URL, launchBrowser, type Browser } from './browser.ts';
 
-const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
 
 let browser: Browser;
 beforeEach(async () => {
