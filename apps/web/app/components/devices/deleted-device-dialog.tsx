@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/modal.tsx';
 
 /**
  * The «deleted device» popup of spec platform §2: this browser was disconnected from the account elsewhere,
@@ -13,7 +13,7 @@ export function DeletedDeviceDialog() {
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   return (
-    <Modal open={open} onOpenChange={setOpen} title={t('devices.deletedTitle')} lead={t('devices.deletedLead')} testId="deleted-device-dialog">
+    <Modal open={open} onClose={() => setOpen(false)} title={t('devices.deletedTitle')} lead={t('devices.deletedLead')} testId="deleted-device-dialog">
       <div className="modal__actions">
         <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)}>
           {t('devices.later')}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { DeviceList } from './device-list.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/modal.tsx';
 
 /** What the device-limit resource answers when it cannot finish the sign-in (a success redirects). */
 export interface DeviceLimitActionData {
@@ -22,7 +22,7 @@ export function DeviceLimitDialog({ limit, back }: { limit: DeviceLimit; back: s
   const removing = busy ? String(fetcher.formData?.get('remove_device_id') ?? '') : '';
   const error = fetcher.state === 'idle' ? fetcher.data?.error : undefined;
   return (
-    <Modal open={open} onOpenChange={setOpen} title={t('devices.limitTitle')} lead={t('devices.limitLead', { count: limit.devices.length })} testId="device-limit-dialog">
+    <Modal open={open} onClose={() => setOpen(false)} focus="dialog" title={t('devices.limitTitle')} lead={t('devices.limitLead', { count: limit.devices.length })} testId="device-limit-dialog">
       {error ? (
         <p className="modal__error" role="alert">
           {t(error === 'expired' ? 'devices.limitExpired' : 'devices.limitFailed')}

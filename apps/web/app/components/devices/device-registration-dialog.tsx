@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { DeviceList } from './device-list.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/modal.tsx';
 
 /** What the devices resource answers: registered, stopped by the limit (with the devices), or failed. */
 export type DeviceRegistrationResult = { ok: true } | { deviceLimit: DeviceLimit } | { error: 'failed' };
@@ -32,7 +32,8 @@ export function DeviceRegistrationDialog({ open, onOpenChange, onRegistered }: {
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onClose={() => onOpenChange(false)}
+      focus="dialog"
       title={limit ? t('devices.limitTitle') : t('devices.registerTitle')}
       lead={limit ? t('devices.limitRegisterLead') : t('devices.registerLead')}
       testId="device-registration-dialog"

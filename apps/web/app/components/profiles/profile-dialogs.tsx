@@ -7,7 +7,7 @@ import { useFetcher } from 'react-router';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n.ts';
 import type { ProfileActionError, ProfileActionResult } from '../../routes/profiles/profiles-action.server.ts';
 import { AvatarImage } from './avatar.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/modal.tsx';
 import { PinField } from './pin-field.tsx';
 import { PROFILE_ACTION, useProfiles, type ProfileDialog } from './profiles-context.tsx';
 

@@ -6,7 +6,7 @@ import { data, Form, Link, NavLink, useNavigation } from 'react-router';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';
 import { DeviceList } from '../../components/devices/device-list.tsx';
 import { deviceTitle, formatDate } from '../../components/devices/format.ts';
-import { Modal } from '../../components/devices/modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { env } from '../../lib/env.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -247,7 +247,8 @@ function DevicesSection({ devices, limit }: { devices: AccountDevice[]; limit: n
       <p className="account__hint">{t('account.devices.currentHint')}</p>
       <Modal
         open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+        onClose={() => setConfirming(null)}
+        focus="dialog"
         title={t('devices.remove')}
         lead={confirming ? t('devices.removeConfirm', { name: deviceTitle(confirming, t) }) : ''}
         testId="device-remove-dialog"

@@ -1,28 +1,40 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
+import './modal.css';
 
-/** A centred dialog (Radix): title, optional lead, content; closes on Esc, the overlay and the cross. */
+/**
+ * The site's one dialog (Radix: focus trap, Escape, aria): a title, an optional lead, the content and a close
+ * cross in the corner. Profiles, the parental PIN, devices and the account pages all use it.
+ */
 export function Modal({
+  open = true,
+  onClose,
   title,
   lead,
-  onClose,
   children,
   size = 'md',
   testId,
   dismissible = true,
+  focus = 'first',
 }: {
+  open?: boolean;
+  onClose: () => void;
   title: string;
   lead?: React.ReactNode;
-  onClose: () => void;
-  children: React.ReactNode;
+  children?: React.ReactNode;
   size?: 'sm' | 'md' | 'lg';
   testId?: string;
   /** A popup that must be answered (the PIN check) still closes, but not by a stray click on the overlay. */
   dismissible?: boolean;
+  /**
+   * first: the dialog's first field takes the focus (forms). dialog: the dialog itself does, so its title is
+   * read out and no button is pressed by a stray Enter (a list of devices to disconnect).
+   */
+  focus?: 'first' | 'dialog';
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal__overlay" />
         <Dialog.Content
@@ -30,6 +42,14 @@ export function Modal({
           data-testid={testId}
           aria-describedby={lead ? 'modal-lead' : undefined}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          onOpenAutoFocus={
+            focus === 'dialog'
+              ? (event) => {
+                  event.preventDefault();
+                  (event.currentTarget as HTMLElement | null)?.focus();
+                }
+              : undefined
+          }
         >
           <Dialog.Title className="modal__title">{title}</Dialog.Title>
           {lead ? (
