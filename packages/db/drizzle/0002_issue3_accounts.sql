@@ -93,7 +93,9 @@ CREATE TABLE "social_identities" (
 	"linked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "outbox_recipient_idx";--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "user_agent" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "seq" bigserial NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "avatar" text DEFAULT 'a1' NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "birth_date" date;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "age_cap" text;--> statement-breakpoint
@@ -114,4 +116,5 @@ CREATE INDEX "pin_reset_tokens_user_idx" ON "pin_reset_tokens" USING btree ("use
 CREATE INDEX "social_auth_flows_expires_idx" ON "social_auth_flows" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "social_identities_provider_subject_key" ON "social_identities" USING btree ("provider","subject");--> statement-breakpoint
 CREATE UNIQUE INDEX "social_identities_user_provider_key" ON "social_identities" USING btree ("user_id","provider");--> statement-breakpoint
+CREATE INDEX "outbox_recipient_seq_idx" ON "outbox_messages" USING btree ("recipient","seq");--> statement-breakpoint
 CREATE INDEX "sessions_device_idx" ON "sessions" USING btree ("device_id");

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -142,8 +143,10 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    /** Insertion order: "newest first" must hold for two messages within one clock tick (a resent code). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [index('outbox_recipient_seq_idx').on(t.recipient, t.seq)],
 );
 
 // ---------------------------------------------------------------- social sign-in (issue 3: social)

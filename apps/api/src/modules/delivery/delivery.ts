@@ -31,7 +31,7 @@ export function createOutboxDelivery(db: Db): Delivery & OutboxReader {
         .select()
         .from(outboxMessages)
         .where(recipient ? eq(outboxMessages.recipient, recipient) : undefined)
-        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .orderBy(desc(outboxMessages.seq))
         .limit(limit);
     },
   };
