@@ -28,6 +28,7 @@ import { buildMenu } from './lib/menu.server.ts';
 import { loadProfilesShell } from './lib/profiles.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
 import { gridCss } from './lib/grid-css.ts';
+import { env } from './lib/env.server.ts';
 import appCss from './styles/app.css?url';
 import profilesCss from './styles/profiles.css?url';
 
@@ -55,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ua = request.headers.get('user-agent') ?? '';
   const platform = ua ? Bowser.getParser(ua).getPlatformType(true) : 'desktop';
   return {
+    // Absolute URLs of canonical links, Open Graph and JSON-LD (lib/seo.ts).
+    origin: env.SITE_ORIGIN?.replace(/\/$/, '') ?? url.origin,
     lang,
     isChild,
     // spec platform §2: kids mode from the FOR_KIDS cookie or /kids in the path.

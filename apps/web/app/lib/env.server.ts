@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   /** The support address shown in the account's support section. */
   SUPPORT_EMAIL: z.email().default('support@ekran.ru'),
   /** The support phone (digits; shown in the spec platform §5 display format). */
+  /** The public origin of the site (https://ekran.ru) for canonical URLs, Open Graph and the sitemap; else the request's. */
+  SITE_ORIGIN: z.url().optional(),
   SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),
 });
 
