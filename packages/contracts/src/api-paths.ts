@@ -66,6 +66,9 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // issue 4 SEO: the sitemap's catalogue parts
+  sitemap: '/api/v1/sitemap',
+  sitemapPart: (part: string) => `/api/v1/sitemap/${encodeURIComponent(part)}`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// issue 4 SEO: the sitemap's catalogue parts
+export * from './sitemap.ts';

@@ -1,0 +1,99 @@
+import { collectionItems, collections, credits, genres, people, titleGenres, titles, type Db } from '@ekran/db';
+import type { SitemapPart } from '@ekran/contracts';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+
+/** Which titles a sitemap lists: visible ones; for a child session only its kids titles (issue 3 kids scope). */
+export interface TitleScope {
+  kidsOnly: boolean;
+  ratings: readonly string[] | null;
+}
+
+/**
+ * Drizzle queries of the sitemap; no rules. Every part is a subquery of (key, path, lastmod) over the
+ * visible titles: paths are the site's, lastmod is the newest date a page's titles came to the service
+ * (never in the future: a title announced ahead keeps today's date until it arrives).
+ */
+export function createSitemapRepo(db: Db) {
+  function titleCondition(scope: TitleScope): SQL | undefined {
+    return and(
+      eq(titles.isDisabled, false),
+      scope.kidsOnly ? eq(titles.forKids, true) : undefined,
+      scope.ratings ? inArray(titles.ratingAge, [...scope.ratings]) : undefined,
+    );
+  }
+
+  function partQuery(part: SitemapPart, scope: TitleScope, today: string) {
+    const where = titleCondition(scope);
+    const titleDate = sql`least(${titles.ekranReleaseDate}, ${today}::date)`;
+    const newest = sql<string>`(max(${titleDate}))::text`;
+    switch (part) {
+      case 'titles':
+        // One row per title: no grouping, so a page walks the alias index.
+        return db
+          .select({ key: sql<string>`${titles.alias}`.as('key'), path: sql<string>`'/watch/' || ${titles.alias}`.as('path'), lastmod: sql<string>`(${titleDate})::text`.as('lastmod') })
+          .from(titles)
+          .where(where)
+          .as('part');
+      case 'categories': {
+        // spec platform §2 Category pages: animation is its own category whatever the kind.
+        const category = sql<string>`case when ${titles.isAnimation} then 'animation' when ${titles.kind} = 'movie' then 'movies' else 'series' end`;
+        return db
+          .select({
+            key: sql<string>`${category} || '/' || ${genres.alias}`.as('key'),
+            path: sql<string>`'/' || ${category} || '/' || ${genres.alias}`.as('path'),
+            lastmod: newest.as('lastmod'),
+          })
+          .from(titleGenres)
+          .innerJoin(titles, eq(titles.id, titleGenres.titleId))
+          .innerJoin(genres, eq(genres.id, titleGenres.genreId))
+          .where(where)
+          .groupBy(category, genres.alias)
+          .as('part');
+      }
+      case 'genres':
+        return db
+          .select({ key: sql<string>`${genres.alias}`.as('key'), path: sql<string>`'/genres/' || ${genres.alias}`.as('path'), lastmod: newest.as('lastmod') })
+          .from(titleGenres)
+          .innerJoin(titles, eq(titles.id, titleGenres.titleId))
+          .innerJoin(genres, eq(genres.id, titleGenres.genreId))
+          .where(where)
+          .groupBy(genres.alias)
+          .as('part');
+      case 'people':
+        // spec platform §3: person lists count only entries with both name and alias.
+        return db
+          .select({ key: sql<string>`${people.alias}`.as('key'), path: sql<string>`'/person/' || ${people.alias}`.as('path'), lastmod: newest.as('lastmod') })
+          .from(credits)
+          .innerJoin(titles, eq(titles.id, credits.titleId))
+          .innerJoin(people, eq(people.id, credits.personId))
+          .where(and(where, ne(people.name, ''), ne(people.alias, '')))
+          .groupBy(people.alias)
+          .as('part');
+      case 'collections':
+        return db
+          .select({ key: sql<string>`${collections.alias}`.as('key'), path: sql<string>`'/collections/' || ${collections.alias}`.as('path'), lastmod: newest.as('lastmod') })
+          .from(collectionItems)
+          .innerJoin(titles, eq(titles.id, collectionItems.titleId))
+          .innerJoin(collections, eq(collections.id, collectionItems.collectionId))
+          .where(and(where, scope.kidsOnly ? eq(collections.forKids, true) : undefined))
+          .groupBy(collections.alias)
+          .as('part');
+    }
+  }
+
+  return {
+    /** The URL count and the newest lastmod of a part. */
+    async summary(part: SitemapPart, scope: TitleScope, today: string): Promise<{ total: number; lastmod: string | null }> {
+      const q = partQuery(part, scope, today);
+      const [row] = await db.select({ n: count(), lastmod: sql<string | null>`max(${q.lastmod})` }).from(q);
+      return { total: Number(row?.n ?? 0), lastmod: row?.lastmod ?? null };
+    },
+
+    /** One page of a part's paths, in key order. */
+    page(part: SitemapPart, scope: TitleScope, today: string, limit: number, offset: number): Promise<{ path: string; lastmod: string | null }[]> {
+      const q = partQuery(part, scope, today);
+      return db.select({ path: q.path, lastmod: q.lastmod }).from(q).orderBy(asc(q.key)).limit(limit).offset(offset);
+    },
+  };
+}
+export type SitemapRepo = ReturnType<typeof createSitemapRepo>;

@@ -1,0 +1,43 @@
+import { ErrorSchema, SitemapIndexSchema, SitemapPageQuerySchema, SitemapPartParamsSchema, SitemapUrlsSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createSitemapService } from './sitemap.service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema };
+// Search engines read a sitemap a few times a day; the catalogue changes by the day.
+const PUBLIC_CACHE = 'public, max-age=3600';
+
+/** The sitemap's catalogue parts for /sitemap.xml and /sitemaps/*.xml of the site (issue 4 SEO). */
+export async function sitemapRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const sitemap = createSitemapService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
+
+  app.get(
+    '/api/v1/sitemap',
+    { schema: { tags: ['sitemap'], summary: 'The parts of the sitemap: URL counts, files and lastmod', response: { 200: SitemapIndexSchema, ...errors } } },
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : PUBLIC_CACHE);
+      return sitemap.index(kids);
+    },
+  );
+
+  app.get(
+    '/api/v1/sitemap/:part',
+    {
+      schema: {
+        tags: ['sitemap'],
+        summary: 'One page of a sitemap part: site paths and lastmod',
+        params: SitemapPartParamsSchema,
+        querystring: SitemapPageQuerySchema,
+        response: { 200: SitemapUrlsSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : PUBLIC_CACHE);
+      return sitemap.urls(request.params.part, request.query.page, kids);
+    },
+  );
+}
