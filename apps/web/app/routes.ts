@@ -63,6 +63,11 @@ export default [
   route('resources/device-limit', 'routes/resources/device-limit.ts'),
   route('resources/devices', 'routes/resources/devices.ts'),
 
+  // SEO (issue 4): robots.txt, the sitemap index and its files.
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
+  route('sitemaps/:file', 'routes/seo/sitemap-part.ts'),
+
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

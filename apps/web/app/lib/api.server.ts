@@ -4,6 +4,8 @@ import {
   OutboxListSchema, type PhoneVerifyRequest,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
+  // issue 4 SEO
+  SitemapIndexSchema, SitemapUrlsSchema, type SitemapPart,
 } from '@ekran/contracts';
 import { z } from 'zod';
 import { accountApi } from './account-api.server.ts';
@@ -96,6 +98,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4 SEO: the sitemap's catalogue parts
+    sitemapIndex: () => call(SitemapIndexSchema, ApiPath.sitemap),
+    sitemapUrls: (part: SitemapPart, page: number) => call(SitemapUrlsSchema, ApiPath.sitemapPart(part), { query: { page } }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -28,6 +28,13 @@ async function run(headers: Record<string, string>, url = 'http://localhost/') {
 }
 
 describe('session middleware (spec platform §4 Session)', () => {
+  it.each(['/robots.txt', '/sitemap.xml', '/sitemaps/titles-2.xml'])('answers %s without a session or a device login (issue 4 SEO)', async (path) => {
+    const { response, visitor } = await run({ cookie: 'ekran_token=old-token-0123456789', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' }, `http://localhost${path}`);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(visitor.token).toBeNull();
+  });
+
   it('makes a device login on a first visit and sets the session and device cookies', async () => {
     fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
     const { response, visitor } = await run({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' }, 'http://localhost/?s=tapp');

@@ -22,6 +22,8 @@ const NOTICES: readonly VisitorNotice[] = ['device-removed'];
 export const visitorContext = createContext<Visitor>();
 
 const YEAR_S = 365 * 86_400;
+/** Files for crawlers, answered without a session (no device login for whoever fetches them). */
+const SESSIONLESS_PATH = /^\/(robots\.txt|sitemap\.xml|sitemaps\/[^/]+\.xml)$/;
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {
@@ -61,6 +63,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const userAgent = request.headers.get('user-agent');
   // Set by server.js from the connection (and trusted proxies only); a browser cannot choose it.
   const ip = request.headers.get(CLIENT_IP_HEADER);
+  // issue 4 SEO: robots.txt and the sitemaps are the same for everyone and need no visitor.
+  if (SESSIONLESS_PATH.test(new URL(request.url).pathname)) {
+    context.set(visitorContext, { auth: null, token: null, api: createApi(null, { userAgent, ip }) });
+    return next();
+  }
   const setCookies: string[] = [];
   let auth: AuthData | null = null;
   let token: string | null = null;
