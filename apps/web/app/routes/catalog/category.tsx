@@ -1,4 +1,4 @@
-import { CATALOG_PAGE_SIZE, type MenuItem } from '@ekran/core';
+import { CATALOG_PAGE_SIZE, HOME_CRUMB_TITLE, type MenuItem } from '@ekran/core';
 import type { Category } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, Link, NavLink, redirect, useRouteLoaderData } from 'react-router';
@@ -6,6 +6,8 @@ import { TitleGrid } from '../../components/catalog/title-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
+import { imageUrl } from '../../lib/images.ts';
+import { absoluteUrl, breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/category';
 import { categoryPath, parseCategoryPath } from './category-path.ts';
@@ -43,16 +45,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { category, path, total: list.items_total, items: list.items.map(toCardView), pages, genreTitle, canonical };
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const t = tFor('ru');
+  const origin = originOf(matches);
   const category = t(`category.${d.category}`);
   const title = d.genreTitle ? t('meta.categoryTitleGenre', { category, genre: d.genreTitle }) : t('meta.categoryTitle', { category });
-  return [
-    { title: d.path.page > 1 ? `${title} — ${t('category.pageOf', { page: d.path.page, pages: d.pages })}` : title },
-    { name: 'description', content: t('meta.categoryDescription', { category, count: t('count.titles', { count: d.total }) }) },
-    { tagName: 'link', rel: 'canonical', href: d.canonical },
-  ];
+  const count = t('count.titles', { count: d.total });
+  const crumbs = [{ title: HOME_CRUMB_TITLE, url: '/' }, { title: category, url: `/${d.category}` }, ...(d.genreTitle ? [{ title: d.genreTitle }] : [])];
+  return seoMeta(origin, {
+    title: d.path.page > 1 ? `${title} — ${t('category.pageOf', { page: d.path.page, pages: d.pages })}` : title,
+    description: d.genreTitle ? t('seo.categoryDescriptionGenre', { category, genre: d.genreTitle.toLowerCase(), count }) : t('meta.categoryDescription', { category, count }),
+    // Every page of a listing is its own canonical (page 2 lists other titles than page 1); ?sort is not.
+    path: d.canonical,
+    image: d.items[0] ? imageUrl(d.items[0].poster, 600, 'jpeg') : null,
+    jsonLd: [
+      breadcrumbListLd(origin, crumbs, d.canonical),
+      // The titles of this page in order: with Movie/TVSeries on each title page, a carousel for search engines.
+      {
+        '@type': 'ItemList',
+        itemListOrder: 'https://schema.org/ItemListOrderDescending',
+        numberOfItems: d.total,
+        itemListElement: d.items.map((item, i) => ({
+          '@type': 'ListItem',
+          position: (d.path.page - 1) * CATALOG_PAGE_SIZE + i + 1,
+          url: absoluteUrl(origin, `/watch/${item.alias}`),
+          name: item.title,
+        })),
+      },
+    ],
+  });
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { toCardView } from '../../lib/card-view.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { tFor } from '../../lib/i18n.ts';
+import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/home';
 
@@ -17,15 +18,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   const t = tFor('ru');
-  return [
-    { title: t('meta.homeTitle') },
-    { name: 'description', content: t('meta.defaultDescription') },
-    { tagName: 'link', rel: 'canonical', href: '/' },
-    { property: 'og:title', content: t('meta.homeTitle') },
-    { property: 'og:type', content: 'website' },
-  ];
+  const origin = originOf(matches);
+  return seoMeta(origin, {
+    title: t('meta.homeTitle'),
+    description: t('meta.defaultDescription'),
+    path: '/',
+    jsonLd: [
+      { '@type': 'WebSite', name: t('brand'), url: absoluteUrl(origin, '/'), inLanguage: 'ru' },
+      { '@type': 'Organization', name: t('brand'), url: absoluteUrl(origin, '/'), logo: absoluteUrl(origin, '/favicon.svg') },
+    ],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,9 @@
+import { HOME_CRUMB_TITLE } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
+import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/kids';
 
@@ -15,13 +17,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { rows: home.rows.filter((r) => r.items.length > 0).map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) })) };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   const t = tFor('ru');
-  return [
-    { title: t('kids.metaTitle') },
-    { name: 'description', content: t('kids.metaDescription') },
-    { tagName: 'link', rel: 'canonical', href: '/kids' },
-  ];
+  const origin = originOf(matches);
+  return seoMeta(origin, {
+    title: t('kids.metaTitle'),
+    description: t('kids.metaDescription'),
+    path: '/kids',
+    jsonLd: [breadcrumbListLd(origin, [{ title: HOME_CRUMB_TITLE, url: '/' }, { title: t('kids.title') }], '/kids')],
+  });
 }
 
 export default function Kids({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { formatDuration, formatPrice, mpaaFor } from '@ekran/core';
+import { formatDuration, formatPrice, HOME_CRUMB_TITLE, mpaaFor, truncate } from '@ekran/core';
 import { ErrorCode, type Credit, type PlaybackCheck, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { ApiCallError } from '../../lib/api.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl, posterSources } from '../../lib/images.ts';
+import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
+import { titleLd, watchSubPage } from '../../lib/title-ld.ts';
 import type { Route } from './+types/watch';
 
 // The player and hls.js load only when a viewer presses play.
@@ -44,20 +46,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title, check };
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ data: d, params, matches }: Route.MetaArgs) {
   if (!d) return [];
   const t = tFor('ru');
+  const origin = originOf(matches);
   const { title } = d;
-  const key = title._cls === 'Product.Series' ? 'meta.watchTitleSeries' : 'meta.watchTitleMovie';
-  return [
-    { title: t(key, { title: title.title, year: title.year }) },
-    { name: 'description', content: title.description },
-    { tagName: 'link', rel: 'canonical', href: `/watch/${title.alias}` },
-    { property: 'og:title', content: title.title },
-    { property: 'og:description', content: title.description },
-    { property: 'og:image', content: imageUrl(title.horizontal_poster, 1280, 'jpeg') },
-    { property: 'og:type', content: title._cls === 'Product.Series' ? 'video.tv_show' : 'video.movie' },
+  const isSeries = title._cls === 'Product.Series';
+  const key = isSeries ? 'meta.watchTitleSeries' : 'meta.watchTitleMovie';
+  const pageTitle = t(key, { title: title.title, year: title.year });
+  const titlePath = `/watch/${title.alias}`;
+  // Sub-pages (season-{n}, trailers, …) are pages of their own: their own canonical and name.
+  const sub = watchSubPage(params.page, params.pageId);
+  const path = sub ? `${titlePath}${sub.path}` : titlePath;
+  const subLabel = sub ? t(sub.label.key, { number: sub.label.number }) : null;
+  const crumbs = [
+    { title: HOME_CRUMB_TITLE, url: '/' },
+    { title: isSeries ? t('menu.series') : t('menu.movies'), url: isSeries ? '/series' : '/movies' },
+    { title: title.title, url: sub ? titlePath : null },
+    ...(subLabel ? [{ title: subLabel }] : []),
   ];
+  return seoMeta(origin, {
+    title: subLabel ? `${subLabel} — ${pageTitle}` : pageTitle,
+    description: truncate(title.description, 160),
+    path,
+    image: imageUrl(title.horizontal_poster, 1280, 'jpeg'),
+    type: isSeries ? 'video.tv_show' : 'video.movie',
+    jsonLd: [...(sub ? [] : [titleLd(origin, title)]), breadcrumbListLd(origin, crumbs, path)],
+  });
 }
 
 interface Playing {
