@@ -1,14 +1,13 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
-import { posterSources } from '../../lib/images.ts';
+import { Poster } from '../ui/poster.tsx';
 
 /**
  * A title card: vertical poster, age badge, rating, title and a line of facts. Rows and grids pass their
  * translate function: a page renders hundreds of cards, and a translation hook per card is costly.
  */
 export function TitleCard({ title, sizes, t, priority = false }: { title: CardView; sizes: string; t: TFunction; priority?: boolean }) {
-  const img = posterSources(title.poster, 200, sizes);
   const facts = [
     String(title.year),
     title.genre,
@@ -17,16 +16,7 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
   return (
     <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.isFree ? 'true' : undefined} prefetch="intent">
       <div className="card__poster">
-        <img
-          src={img.src}
-          srcSet={img.srcSet}
-          sizes={img.sizes}
-          alt=""
-          width={200}
-          height={300}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        <Poster image={title.poster} orientation="vertical" width={200} sizes={sizes} priority={priority} />
         <span className="badge badge--age">{title.ratingAge}</span>
         {title.isFree ? <span className="badge badge--free">{t('card.free')}</span> : null}
         <span className="card__rating" aria-label={t('card.rating', { value: title.rating.toFixed(1) })}>

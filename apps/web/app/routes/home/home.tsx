@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { toCardView } from '../../lib/card-view.ts';
-import { imageUrl } from '../../lib/images.ts';
+import { Poster } from '../../components/ui/poster.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -39,10 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home">
       {hero ? (
         <section className="hero" aria-labelledby="hero-title">
-          <picture className="hero__art">
-            <source media="(max-width: 767px)" srcSet={imageUrl(hero.art, 800)} />
-            <img src={imageUrl(hero.art, 1920)} alt="" fetchPriority="high" />
-          </picture>
+          <Poster className="hero__art" image={hero.art} orientation="horizontal" width={1440} sizes="100vw" priority fill />
           <div className="hero__body">
             <p className="hero__kicker">{t('home.heroKicker')}</p>
             <h1 id="hero-title" className="hero__title">

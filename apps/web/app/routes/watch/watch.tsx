@@ -9,7 +9,8 @@ import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
-import { imageUrl, posterSources } from '../../lib/images.ts';
+import { imageUrl } from '../../lib/images.ts';
+import { Poster } from '../../components/ui/poster.tsx';
 import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { titleLd, watchSubPage } from '../../lib/title-ld.ts';
@@ -125,7 +126,6 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
     isSeries ? t('card.seasons', { count: title.items.length }) : title.duration_minutes ? formatDuration(title.duration_minutes) : null,
   ].filter(Boolean);
   const mpaa = mpaaFor(title.rating_age);
-  const poster = posterSources(title.vertical_poster, 280, '(max-width: 767px) 40vw, 280px');
 
   return (
     <article className="watch">
@@ -136,7 +136,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : (
           <div className="watch__backdrop" aria-hidden="true">
-            <img src={imageUrl(title.horizontal_poster, 1920)} alt="" fetchPriority="high" />
+            <Poster image={title.horizontal_poster} orientation="horizontal" width={1440} sizes="100vw" priority fill />
           </div>
         )}
       </section>
@@ -149,7 +149,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <div className="watch__main">
-          <img className="watch__poster" {...poster} alt={title.title} width={280} height={420} />
+          <Poster className="watch__poster" image={title.vertical_poster} orientation="vertical" width={220} sizes="220px" alt={title.title} />
           <div className="watch__info">
             <h1 className="watch__title">{title.title}</h1>
             {title.title_original ? <p className="watch__original">{title.title_original}</p> : null}
@@ -254,7 +254,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               {title.additional_content.map((a) => (
                 <li key={a.uid}>
                   <button type="button" className="extra" onClick={() => play({ uid: a.uid, title: `${title.title}. ${a.title}` })}>
-                    <img src={imageUrl(a.packshot, 480)} alt="" loading="lazy" width={240} height={135} />
+                    <Poster image={a.packshot} orientation="horizontal" width={240} sizes="(max-width: 567px) calc(100vw - 32px), 260px" />
                     <span className="extra__title">{a.title}</span>
                   </button>
                 </li>
