@@ -25,6 +25,18 @@ const Query = z.object({
   type: z.enum(['webp', 'jpeg']).default('webp'),
 });
 
+/**
+ * Whether an If-None-Match header names this entity tag: a list is allowed, and so is a weak tag (a proxy that
+ * compressed the answer may have weakened it) and * (RFC 9110 §13.1.2, weak comparison).
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
 /** Generated images resized by sharp: width, quality and type (spec platform §7), cached on disk, immutable. */
 export async function imageRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +83,7 @@ export async function imageRoutes(appBase: FastifyInstance) {
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
         .header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
       const body = await render(key, async () => {
         const svg = posterSvg({ pattern, hue: Number(hue) % 360, hue2: Number(hue2) % 360, seed: Number(seed) }, orientation);
         const image = sharp(Buffer.from(svg)).resize({ width });
