@@ -149,7 +149,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <div className="watch__main">
-          <Poster className="watch__poster" image={title.vertical_poster} orientation="vertical" width={220} sizes="220px" alt={title.title} />
+          <Poster className="watch__poster" image={title.vertical_poster} orientation="vertical" width={280} sizes="(max-width: 1279px) 220px, 280px" alt={title.title} />
           <div className="watch__info">
             <h1 className="watch__title">{title.title}</h1>
             {title.title_original ? <p className="watch__original">{title.title_original}</p> : null}
