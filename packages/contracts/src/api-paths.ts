@@ -66,6 +66,9 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // ---- genre pages (issue 4 genres)
+  genres: '/api/v1/genres',
+  genre: (alias: string) => `/api/v1/genres/${encodeURIComponent(alias)}`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// genre pages (issue 4 genres)
+export * from './genres.ts';
