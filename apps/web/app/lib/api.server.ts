@@ -1,6 +1,7 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
+  GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
@@ -96,6 +97,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4 genres: the genre index and a genre page (a child session gets the kids ones whatever it asks)
+    genres: (forKids: boolean) => call(GenreListSchema, ApiPath.genres, { query: { for_kids: forKids } }),
+    genre: (alias: string, forKids: boolean) => call(GenrePageSchema, ApiPath.genre(alias), { query: { for_kids: forKids } }),
   };
 }
 export type Api = ReturnType<typeof createApi>;
