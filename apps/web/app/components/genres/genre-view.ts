@@ -11,7 +11,7 @@ export function kindsWithTitles(counts: GenreCounts): GenreCatalogueKind[] {
 export function countsLine(counts: GenreCounts, t: TFunction): string {
   return kindsWithTitles(counts)
     .map((kind) => t(`genres.${kind}`, { count: counts[kind] }))
-    .join(' · ');
+    .join('\u00a0· '); // the dot stays with the count before it when the line wraps
 }
 
 const lists = new Map<string, Intl.ListFormat>();
