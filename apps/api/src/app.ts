@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { genresRoutes } from './modules/genres/genres.routes.ts'; // issue 4 genres
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(identityRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
+  await app.register(genresRoutes); // issue 4 genres: /api/v1/genres, /api/v1/genres/:alias
   await app.register(playbackRoutes);
   await app.register(mediaRoutes);
   await app.register(imageRoutes);

@@ -1,5 +1,5 @@
 import { createDb, type DbHandle } from '@ekran/db';
-import { isSeeded, seedDatabase } from '@ekran/db/seed';
+import { ensureGenreTexts, isSeeded, seedDatabase } from '@ekran/db/seed';
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
 import { fromRoot, readMediaManifest } from './lib/paths.ts';
@@ -24,7 +24,10 @@ export async function openDatabase(env: Env): Promise<DbHandle> {
 
 /** Seeds the demo catalogue and the web client; `force` re-applies it (idempotent) even when seeded. */
 export async function seed(env: Env, database: DbHandle, force = false) {
-  if (!force && (await isSeeded(database.db))) return null;
+  if (!force && (await isSeeded(database.db))) {
+    await ensureGenreTexts(database.db); // issue 4 genres: a catalogue seeded before genre texts existed gets them
+    return null;
+  }
   return seedDatabase(database.db, {
     media: readMediaManifest(env.MEDIA_DIR),
     apiClients: [{ key: env.WEB_API_KEY, name: 'Ekran web', platform: 'web' }],

@@ -14,6 +14,10 @@ export default [
   route('series/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'series' }),
   route('animation/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'animation' }),
 
+  // Genre pages (catalogue §2 /genres/{genre?}): the genre index and a genre with its texts (issue 4 genres).
+  route('genres', 'routes/genres/genres.tsx'),
+  route('genres/:genre', 'routes/genres/genre.tsx'),
+
   // Watching: /watch/{watchAlias?}/{page?}/{pageId?}; /watch alone shows the error screen.
   route('watch/:watchAlias/:page?/:pageId?', 'routes/watch/watch.tsx'),
 

@@ -69,6 +69,9 @@ export const ApiPath = {
   // issue 4 SEO: the sitemap's catalogue parts
   sitemap: '/api/v1/sitemap',
   sitemapPart: (part: string) => `/api/v1/sitemap/${encodeURIComponent(part)}`,
+  // ---- genre pages (issue 4 genres)
+  genres: '/api/v1/genres',
+  genre: (alias: string) => `/api/v1/genres/${encodeURIComponent(alias)}`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

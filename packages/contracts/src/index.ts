@@ -15,3 +15,5 @@ export * from './account.ts';
 export * from './notifications.ts';
 // issue 4 SEO: the sitemap's catalogue parts
 export * from './sitemap.ts';
+// genre pages (issue 4 genres)
+export * from './genres.ts';

@@ -23,3 +23,5 @@ export * from './trial.ts';
 // Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
+// Genre pages and their marketing texts (issue 4 genres).
+export * from './genres.ts';

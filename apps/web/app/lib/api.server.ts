@@ -1,6 +1,7 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
+  GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
@@ -101,6 +102,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // issue 4 SEO: the sitemap's catalogue parts
     sitemapIndex: () => call(SitemapIndexSchema, ApiPath.sitemap),
     sitemapUrls: (part: SitemapPart, page: number) => call(SitemapUrlsSchema, ApiPath.sitemapPart(part), { query: { page } }),
+    // issue 4 genres: the genre index and a genre page (a child session gets the kids ones whatever it asks)
+    genres: (forKids: boolean) => call(GenreListSchema, ApiPath.genres, { query: { for_kids: forKids } }),
+    genre: (alias: string, forKids: boolean) => call(GenrePageSchema, ApiPath.genre(alias), { query: { for_kids: forKids } }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

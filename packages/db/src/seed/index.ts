@@ -3,7 +3,9 @@ import type { Db } from '../client.ts';
 import {
   apiClients, collectionItems, collections, countries, credits, episodes, extras, genres, mediaAssets, people, seasons,
   tariffs, titleCountries, titleGenres, titles,
+  genreTexts, // issue 4 genres
 } from '../schema.ts';
+import { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts'; // issue 4 genres
 import { generateCatalogue } from './content/index.ts';
 import type { SeedCatalogue } from './content/types.ts';
 
@@ -161,6 +163,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     );
     await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
 
+    await seedGenreTexts(tx); // issue 4 genres
+
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length };
   });
 }
@@ -169,4 +173,40 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db.select({ id: titles.id }).from(titles).limit(1);
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- genre texts (issue 4 genres)
+
+export { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts';
+
+/**
+ * Upserts the genre marketing texts (spec catalogue §9) on (genre, kind), for the genres the database has;
+ * returns how many were written. Idempotent like the rest of the seed.
+ */
+export async function seedGenreTexts(db: Db, texts: readonly SeedGenreText[] = GENRE_TEXTS): Promise<number> {
+  const rows = await db.select({ id: genres.id, alias: genres.alias }).from(genres);
+  const genreId = new Map(rows.map((g) => [g.alias, g.id]));
+  const values = texts.flatMap((t) => {
+    const id = genreId.get(t.genre);
+    return id ? [{ genreId: id, kind: t.kind, heading: t.heading, description: t.description, body: [...t.body] }] : [];
+  });
+  await inChunks(values, (c) =>
+    db
+      .insert(genreTexts)
+      .values(c)
+      .onConflictDoUpdate({
+        target: [genreTexts.genreId, genreTexts.kind],
+        set: { heading: excluded('heading'), description: excluded('description'), body: excluded('body'), updatedAt: sql`now()` },
+      }),
+  );
+  return values.length;
+}
+
+/**
+ * Adds the genre texts to a database seeded before they existed (the start seeds only an empty database);
+ * a database that has any genre text is left as its editors keep it.
+ */
+export async function ensureGenreTexts(db: Db): Promise<number> {
+  const [any] = await db.select({ id: genreTexts.id }).from(genreTexts).limit(1);
+  return any ? 0 : seedGenreTexts(db);
 }

@@ -19,6 +19,10 @@ export function Footer({ menu }: { menu: MenuItem[] }) {
                 <Link to={item.url}>{item.title}</Link>
               </li>
             ))}
+            {/* issue 4 genres: the genre pages are not in the spec's header menu, so the footer leads to them. */}
+            <li>
+              <Link to="/genres">{t('genres.title')}</Link>
+            </li>
           </ul>
         </nav>
         <p className="footer__rights">

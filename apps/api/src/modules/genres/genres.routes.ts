@@ -1,0 +1,51 @@
+import { ErrorSchema, GenreListSchema, GenrePageSchema, GenresQuerySchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createGenresService } from './genres.service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema };
+const GenreParams = z.object({ alias: z.string().min(1).max(40).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
+
+/** Genre pages (issue 4 genres): the genre index and a genre with its texts and titles per kind. */
+export async function genresRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const genres = createGenresService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+
+  app.get(
+    '/api/v1/genres',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Genres with title counts per kind (movies, series, animation)',
+        querystring: GenresQuerySchema,
+        response: { 200: GenreListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // A child session gets its own kids answer, so it must not sit in a shared cache.
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      return genres.list(request.query.for_kids, kids);
+    },
+  );
+
+  app.get(
+    '/api/v1/genres/:alias',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A genre: its marketing texts, counts and most popular titles per kind',
+        params: GenreParams,
+        querystring: GenresQuerySchema,
+        response: { 200: GenrePageSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      return genres.page(request.params.alias, request.query.for_kids, kids);
+    },
+  );
+}
