@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// collections, selections, playlists and people (issue 4 collections)
+export * from './collections.ts';
