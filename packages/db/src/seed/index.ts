@@ -5,6 +5,7 @@ import {
   tariffs, titleCountries, titleGenres, titles,
 } from '../schema.ts';
 import { generateCatalogue } from './content/index.ts';
+import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
@@ -25,7 +26,11 @@ export interface SeedOptions {
   catalogue?: SeedCatalogue;
 }
 
-export interface SeedResult { titles: number; people: number; episodes: number; collections: number }
+export interface SeedResult {
+  titles: number; people: number; episodes: number; collections: number;
+  // issue 4 collections
+  selections: number; playlists: number;
+}
 
 const CHUNK = 400;
 async function inChunks<T>(rows: T[], run: (chunk: T[]) => Promise<unknown>) {
@@ -161,7 +166,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     );
     await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
 
-    return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length };
+    // issue 4 collections: the home rows (selections) and the playlists
+    const area = await seedSelectionsAndPlaylists(tx, catalogue, { titleId, collectionId });
+
+    return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });
 }
 
