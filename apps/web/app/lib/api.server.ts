@@ -6,6 +6,8 @@ import {
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
 } from '@ekran/contracts';
 import { z } from 'zod';
+// issue 4 collections
+import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
@@ -96,6 +98,14 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4 collections: collections and hashtags, selections, playlists, people
+    collections: (query: { skip: number; limit: number }) => call(CollectionListSchema, ApiPath.collections, { query }),
+    collection: (alias: string, query: { skip: number; limit: number }) => call(CollectionPageSchema, ApiPath.collection(alias), { query }),
+    selections: (forKids: boolean) => call(SelectionListSchema, ApiPath.selections, { query: { for_kids: forKids } }),
+    selection: (alias: string, query: { skip: number; limit: number; for_kids: boolean }) => call(SelectionPageSchema, ApiPath.selection(alias), { query }),
+    playlists: () => call(PlaylistListSchema, ApiPath.playlists),
+    playlist: (alias: string, query: { skip: number; limit: number }) => call(PlaylistResponseSchema, ApiPath.playlist(alias), { query }),
+    personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
   };
 }
 export type Api = ReturnType<typeof createApi>;
