@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LIST_PAGE_SIZE, PERSON_ROLES, countedPeople, hasNameAndAlias, hashtagAlias, hashtagLabel, pageCount, pageOfSegment, pagedPath,
+  LIST_PAGE_SIZE, PERSON_ROLES, ageOn, countedPeople, hasNameAndAlias, hashtagAlias, hashtagLabel, pageCount, pageOfSegment, pagedPath,
   selectionShownTo, selectionUrl,
 } from './collections.ts';
 
@@ -107,5 +107,18 @@ describe('list paging (catalogue §5, §9)', () => {
     [85, 40, 3],
   ])('%i items at %i a page make %i pages', (total, size, pages) => {
     expect(pageCount(total, size)).toBe(pages);
+  });
+});
+
+describe('ageOn', () => {
+  it.each([
+    ['1980-04-12', '2026-04-11', 45],
+    ['1980-04-12', '2026-04-12', 46],
+    ['1980-12-31', '2026-11-21', 45],
+    ['2000-02-29', '2026-02-28', 25],
+    [null, '2026-11-21', null],
+    ['12.04.1980', '2026-11-21', null],
+  ])('born %s, on %s: %s', (birth, today, age) => {
+    expect(ageOn(birth, new Date(`${today}T12:00:00Z`))).toBe(age);
   });
 });

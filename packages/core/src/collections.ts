@@ -27,6 +27,15 @@ export function countedPeople<T extends { name?: string | null; alias?: string |
   return list.filter(hasNameAndAlias);
 }
 
+/** A person's age in full years on a day (UTC) from a YYYY-MM-DD birth date; null without a valid date. */
+export function ageOn(birthDate: string | null, today: Date): number | null {
+  const m = birthDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate) : null;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const beforeBirthday = today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d);
+  return today.getUTCFullYear() - y - (beforeBirthday ? 1 : 0);
+}
+
 // ---------------------------------------------------------------- hashtags
 
 const TRANSLIT: Readonly<Record<string, string>> = {

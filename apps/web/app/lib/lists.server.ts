@@ -1,4 +1,4 @@
-import { FOR_KIDS_COOKIE, isKidsMode, pageCount, pageOfSegment, pagedPath } from '@ekran/core';
+import { FOR_KIDS_COOKIE, isKidsMode, pageCount, pageOfSegment } from '@ekran/core';
 import type { AuthData } from '@ekran/contracts';
 import { data, redirect } from 'react-router';
 import { ApiCallError } from './api.server.ts';
@@ -17,9 +17,6 @@ export function pageOr404(segment: string | undefined): number {
 export function redirectToCanonical(url: URL, canonical: string): void {
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
 }
-
-/** The canonical address of a page of a list: the base, with /page{N} after the first page. */
-export const pageUrl = pagedPath;
 
 /** The number of pages of a list; a page past the last one does not exist. */
 export function pagesOr404(page: number, total: number, pageSize: number): number {

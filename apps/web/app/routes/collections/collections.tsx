@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias } from '@ekran/core';
+import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { TitleGrid } from '../../components/catalog/title-grid.tsx';
@@ -10,7 +10,7 @@ import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { orNotFound, pageOr404, pageUrl, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!params.p1 || PAGE_SEGMENT.test(params.p1)) {
     if (params.p2) throw data(null, { status: 404 });
     const page = pageOr404(params.p1);
-    redirectToCanonical(url, pageUrl(LIST, page));
+    redirectToCanonical(url, pagedPath(LIST, page));
     const size = LIST_PAGE_SIZE.collections;
     const list = await api.collections({ skip: (page - 1) * size, limit: size });
     const pages = pagesOr404(page, list.items_total, size);
@@ -44,10 +44,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A hashtag typed as it reads (/collections/неожиданный_финал) goes to its alias (/collections/neozhidannyy-final).
     alias = hashtagAlias(alias);
     if (!ALIAS.test(alias)) throw data(null, { status: 404 });
-    throw redirect(pageUrl(`${LIST}/${alias}`, page), 301);
+    throw redirect(pagedPath(`${LIST}/${alias}`, page), 301);
   }
   const base = `${LIST}/${alias}`;
-  redirectToCanonical(url, pageUrl(base, page));
+  redirectToCanonical(url, pagedPath(base, page));
   const size = LIST_PAGE_SIZE.collection;
   const c = await orNotFound(api.collection(alias, { skip: (page - 1) * size, limit: size }));
   const pages = pagesOr404(page, c.items_total, size);
@@ -73,7 +73,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
   const titled = (title: string) => (d.page > 1 ? t('collections.metaPage', { title, page: d.page }) : title);
   if (d.mode === 'list') {
-    const path = pageUrl(LIST, d.page);
+    const path = pagedPath(LIST, d.page);
     const name = t('collections.collectionsTitle');
     return [
       ...seoMeta(origin, {
@@ -85,10 +85,10 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
           itemListLd(origin, name, d.collections.map((c) => ({ path: c.url, name: c.title })), d.total, d.skip),
         ],
       }),
-      ...pagingLinks(origin, (p) => pageUrl(LIST, p), d.page, d.pages),
+      ...pagingLinks(origin, (p) => pagedPath(LIST, p), d.page, d.pages),
     ];
   }
-  const path = pageUrl(d.base, d.page);
+  const path = pagedPath(d.base, d.page);
   const count = t('count.titles', { count: d.total });
   const isTag = d.kind === 'hashtag' && d.hashtag;
   const first = d.items[0];
@@ -105,7 +105,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
         itemListLd(origin, d.title, d.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
       ],
     }),
-    ...pagingLinks(origin, (p) => pageUrl(d.base, p), d.page, d.pages),
+    ...pagingLinks(origin, (p) => pagedPath(d.base, p), d.page, d.pages),
   ];
 }
 
@@ -123,27 +123,31 @@ export default function CollectionsPage({ loaderData: d }: Route.ComponentProps)
     return (
       <div className="page lists">
         <Breadcrumbs items={[{ title: t('collections.collectionsTitle') }]} />
-        <header className="page__head lists__head">
-          <h1>{t('collections.collectionsTitle')}</h1>
-          <p className="page__count">{t('collections.countCollections', { count: d.total })}</p>
+        <header className="lists__head">
+          <div className="page__head">
+            <h1>{t('collections.collectionsTitle')}</h1>
+            <p className="page__count">{t('collections.countCollections', { count: d.total })}</p>
+          </div>
           <p className="lists__lead">{t('collections.collectionsLead')}</p>
         </header>
         {covers.length > 0 ? <CoverGrid covers={covers} blockType="collections" /> : <ListEmpty />}
-        <Pager page={d.page} pages={d.pages} pathOf={(p) => pageUrl(LIST, p)} />
+        <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(LIST, p)} />
       </div>
     );
   }
   return (
     <div className="page lists">
       <Breadcrumbs items={[{ title: t('collections.collectionsTitle'), url: LIST }, { title: d.title }]} />
-      <header className="page__head lists__head">
+      <header className="lists__head">
         {d.hashtag ? <p className="lists__kicker">#{d.hashtag}</p> : null}
-        <h1>{d.title}</h1>
-        <p className="page__count">{t('count.titles', { count: d.total })}</p>
+        <div className="page__head">
+          <h1>{d.title}</h1>
+          <p className="page__count">{t('count.titles', { count: d.total })}</p>
+        </div>
         <p className="lists__lead">{d.hashtag ? t('collections.hashtagLead', { tag: d.hashtag }) : d.description}</p>
       </header>
       <TitleGrid items={d.items} />
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pageUrl(d.base, p)} />
+      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, truncate } from '@ekran/core';
+import { HOME_CRUMB_TITLE, ageOn, truncate } from '@ekran/core';
 import type { Person } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
@@ -17,15 +17,6 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // Matches the card grid of spec platform §9 (see components/catalog/title-grid.tsx).
 const GRID_SIZES = '(max-width: 567px) 50vw, (max-width: 767px) 33vw, (max-width: 1023px) 25vw, (max-width: 1279px) 20vw, (max-width: 1559px) 17vw, 14vw';
 
-/** Full years between a birth date (YYYY-MM-DD) and today (UTC); null without a date. */
-export function ageOn(birthDate: string | null, today: Date): number | null {
-  const m = birthDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const beforeBirthday = today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d);
-  return today.getUTCFullYear() - y - (beforeBirthday ? 1 : 0);
-}
-
 /** /person/{person}: biography, facts and the filmography by role (platform §3; decision 010). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ALIAS.test(params.person)) throw data(null, { status: 404 });
@@ -43,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       roles: person.roles,
       total: person.titles_total,
       years: person.years,
-      genres: person.genres.map((g) => g.title),
+      genres: person.genres.map((g) => g.title.toLowerCase()),
     },
     filmography: person.filmography.map((f) => ({ role: f.role, items: f.items.map((i) => ({ card: toCardView(i), character: i.character_name })) })),
   };

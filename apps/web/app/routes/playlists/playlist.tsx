@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration } from '@ekran/core';
+import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Link, data } from 'react-router';
 import { Pager } from '../../components/collections/pager.tsx';
@@ -7,7 +7,7 @@ import { trackClick } from '../../lib/analytics.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { orNotFound, pageOr404, pageUrl, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!ALIAS.test(params.alias)) throw data(null, { status: 404 });
   const page = pageOr404(params.page);
   const base = `/playlist/${params.alias}`;
-  redirectToCanonical(new URL(request.url), pageUrl(base, page));
+  redirectToCanonical(new URL(request.url), pagedPath(base, page));
   const { api } = context.get(visitorContext);
   const size = LIST_PAGE_SIZE.playlist;
   const playlist = await orNotFound(api.playlist(params.alias, { skip: (page - 1) * size, limit: size }));
@@ -49,7 +49,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const t = tFor('ru');
   const origin = originOf(matches);
-  const path = pageUrl(d.base, d.page);
+  const path = pagedPath(d.base, d.page);
   const title = t('collections.metaPlaylist', { title: d.title });
   const first = d.items[0];
   return [
@@ -63,7 +63,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
         itemListLd(origin, d.title, d.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
       ],
     }),
-    ...pagingLinks(origin, (p) => pageUrl(d.base, p), d.page, d.pages),
+    ...pagingLinks(origin, (p) => pagedPath(d.base, p), d.page, d.pages),
   ];
 }
 
@@ -74,11 +74,13 @@ export default function PlaylistPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="page lists playlist">
       <Breadcrumbs items={[{ title: t('collections.playlistsTitle'), url: '/playlists' }, { title: d.title }]} />
-      <header className="page__head lists__head">
-        <h1>{d.title}</h1>
-        <p className="page__count">
-          {t('collections.countVideos', { count: d.total })} · {formatDuration(d.duration)}
-        </p>
+      <header className="lists__head">
+        <div className="page__head">
+          <h1>{d.title}</h1>
+          <p className="page__count">
+            {t('collections.countVideos', { count: d.total })} · {formatDuration(d.duration)}
+          </p>
+        </div>
         <p className="lists__lead">{d.description}</p>
         {d.first ? (
           <Link className="btn btn--primary btn--lg playlist__play" to={`/watch/${d.first.alias}`} onClick={handlePlayAll} data-testid="play-all">
@@ -89,7 +91,7 @@ export default function PlaylistPage({ loaderData: d }: Route.ComponentProps) {
           </Link>
         ) : null}
       </header>
-      <ol className="playlist__items" start={d.skip + 1}>
+      <ol className="playlist__items" start={d.skip + 1} aria-label={t('collections.itemsLabel')}>
         {d.items.map((item, i) => (
           <li key={`${item.uid}-${i}`}>
             <Link className="playlist-item" to={`/watch/${item.alias}`} prefetch="intent">
@@ -118,7 +120,7 @@ export default function PlaylistPage({ loaderData: d }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pageUrl(d.base, p)} />
+      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
     </div>
   );
 }

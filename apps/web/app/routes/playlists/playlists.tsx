@@ -50,8 +50,10 @@ export default function PlaylistsPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="page lists">
       <Breadcrumbs items={[{ title: t('collections.playlistsTitle') }]} />
-      <header className="page__head lists__head">
-        <h1>{t('collections.playlistsTitle')}</h1>
+      <header className="lists__head">
+        <div className="page__head">
+          <h1>{t('collections.playlistsTitle')}</h1>
+        </div>
         <p className="lists__lead">{t('collections.playlistsLead')}</p>
       </header>
       {covers.length > 0 ? <CoverGrid covers={covers} blockType="playlists" /> : <ListEmpty />}

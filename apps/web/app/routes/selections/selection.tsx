@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE } from '@ekran/core';
+import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { TitleGrid } from '../../components/catalog/title-grid.tsx';
@@ -8,7 +8,7 @@ import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { orNotFound, pageOr404, pageUrl, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const s = await orNotFound(api.selection(alias, { skip: (page - 1) * size, limit: size, for_kids: false }));
   // A collection pages by 30, not 40: its first page is the only one to send a selection's page to.
   if (s.source === 'collection') throw redirect(s.url, 301);
-  redirectToCanonical(url, pageUrl(s.url, page));
+  redirectToCanonical(url, pagedPath(s.url, page));
   const pages = pagesOr404(page, s.items_total, size);
   return {
     page,
@@ -52,7 +52,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const t = tFor('ru');
   const origin = originOf(matches);
-  const path = pageUrl(d.base, d.page);
+  const path = pagedPath(d.base, d.page);
   const title = t('collections.metaSelection', { title: d.title });
   const first = d.items[0];
   return [
@@ -66,7 +66,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
         itemListLd(origin, d.title, d.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
       ],
     }),
-    ...pagingLinks(origin, (p) => pageUrl(d.base, p), d.page, d.pages),
+    ...pagingLinks(origin, (p) => pagedPath(d.base, p), d.page, d.pages),
   ];
 }
 
@@ -75,13 +75,15 @@ export default function SelectionPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="page lists">
       <Breadcrumbs items={[{ title: t('collections.selectionsTitle'), url: '/selections' }, { title: d.title }]} />
-      <header className="page__head lists__head">
-        <h1>{d.title}</h1>
-        <p className="page__count">{t('count.titles', { count: d.total })}</p>
+      <header className="lists__head">
+        <div className="page__head">
+          <h1>{d.title}</h1>
+          <p className="page__count">{t('count.titles', { count: d.total })}</p>
+        </div>
         {d.description ? <p className="lists__lead">{d.description}</p> : null}
       </header>
       <TitleGrid items={d.items} />
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pageUrl(d.base, p)} />
+      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
     </div>
   );
 }

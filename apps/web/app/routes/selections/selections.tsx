@@ -51,9 +51,11 @@ export default function SelectionsPage({ loaderData: d }: Route.ComponentProps) 
   return (
     <div className="page lists">
       <Breadcrumbs items={[{ title: t('collections.selectionsTitle') }]} />
-      <header className="page__head lists__head">
-        <h1>{t('collections.selectionsTitle')}</h1>
-        <p className="page__count">{t('collections.countSelections', { count: d.selections.length })}</p>
+      <header className="lists__head">
+        <div className="page__head">
+          <h1>{t('collections.selectionsTitle')}</h1>
+          <p className="page__count">{t('collections.countSelections', { count: d.selections.length })}</p>
+        </div>
         <p className="lists__lead">{d.isKids ? t('collections.kidsSelectionsLead') : t('collections.selectionsLead')}</p>
       </header>
       {covers.length > 0 ? <CoverGrid covers={covers} blockType="selections" /> : <ListEmpty />}
