@@ -27,6 +27,11 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 // issue 4 SEO
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
+// issue 4 collections: collections, hashtags, selections, playlists, people
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
+import { peopleRoutes } from './modules/collections/people.routes.ts';
+import { playlistsRoutes } from './modules/collections/playlists.routes.ts';
+import { selectionsRoutes } from './modules/collections/selections.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -102,6 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(sitemapRoutes); // issue 4 SEO
+  // issue 4 collections
+  await app.register(collectionsRoutes);
+  await app.register(selectionsRoutes);
+  await app.register(playlistsRoutes);
+  await app.register(peopleRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

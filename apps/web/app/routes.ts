@@ -54,6 +54,17 @@ export default [
   route('pin_remove', 'routes/profiles/pin-remove.tsx'),
   route('profiles/action', 'routes/profiles/profiles-action.ts'),
 
+  // Collections, selections, playlists and people (issue 4 collections; decision 010). /collections/page2 is a page
+  // of the list, /collections/{alias}/{page?} a collection's or a hashtag's; /collection/{alias} redirects there.
+  route('collections/:p1?/:p2?', 'routes/collections/collections.tsx'),
+  route('collection/:alias', 'routes/collections/collection-redirect.ts'),
+  route('selections', 'routes/selections/selections.tsx'),
+  route('selections/:alias/:page?', 'routes/selections/selection.tsx'),
+  route('main/:rules/:page?', 'routes/selections/selection.tsx', { id: 'main-selection' }),
+  route('playlists', 'routes/playlists/playlists.tsx'),
+  route('playlist/:alias/:page?', 'routes/playlists/playlist.tsx'),
+  route('person/:person', 'routes/person/person.tsx'),
+
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 

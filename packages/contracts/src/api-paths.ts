@@ -72,6 +72,15 @@ export const ApiPath = {
   // ---- genre pages (issue 4 genres)
   genres: '/api/v1/genres',
   genre: (alias: string) => `/api/v1/genres/${encodeURIComponent(alias)}`,
+  // ---- collections, selections, playlists and people (issue 4 collections)
+  collections: '/api/v1/collections',
+  collection: (alias: string) => `/api/v1/collections/${encodeURIComponent(alias)}`,
+  selections: '/api/v1/selections',
+  selection: (alias: string) => `/api/v1/selections/${encodeURIComponent(alias)}`,
+  playlists: '/api/v1/playlists',
+  playlist: (alias: string) => `/api/v1/playlists/${encodeURIComponent(alias)}`,
+  person: (alias: string) => `/api/v1/person/${encodeURIComponent(alias)}`,
+  // ---- end collections
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -69,11 +69,11 @@ export const TitleListSchema = pagedSchema(TitleCardSchema).meta({ id: 'TitleLis
 export type TitleList = z.infer<typeof TitleListSchema>;
 
 export const HomeQuerySchema = z.object({ for_kids: QueryBooleanSchema.default(false) });
-/** A home row: a collection of titles. */
+/** A home row: a collection of titles; a row of a selection (issue 4) has kind selection and its page as url. */
 export const HomeRowSchema = z.object({
   alias: z.string(),
   title: z.string(),
-  kind: z.enum(['collection', 'new', 'popular', 'free']),
+  kind: z.enum(['collection', 'new', 'popular', 'free', 'selection']),
   url: z.string().nullable(),
   items: z.array(TitleCardSchema),
 });

@@ -17,3 +17,5 @@ export * from './notifications.ts';
 export * from './sitemap.ts';
 // genre pages (issue 4 genres)
 export * from './genres.ts';
+// collections, selections, playlists and people (issue 4 collections)
+export * from './collections.ts';

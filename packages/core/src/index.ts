@@ -25,3 +25,5 @@ export * from './experiment-assignment.ts';
 export * from './profiles.ts';
 // Genre pages and their marketing texts (issue 4 genres).
 export * from './genres.ts';
+// Collections, hashtags, selections, playlists and people (issue 4 collections).
+export * from './collections.ts';

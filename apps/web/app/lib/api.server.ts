@@ -9,6 +9,8 @@ import {
   SitemapIndexSchema, SitemapUrlsSchema, type SitemapPart,
 } from '@ekran/contracts';
 import { z } from 'zod';
+// issue 4 collections
+import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
@@ -105,6 +107,14 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // issue 4 genres: the genre index and a genre page (a child session gets the kids ones whatever it asks)
     genres: (forKids: boolean) => call(GenreListSchema, ApiPath.genres, { query: { for_kids: forKids } }),
     genre: (alias: string, forKids: boolean) => call(GenrePageSchema, ApiPath.genre(alias), { query: { for_kids: forKids } }),
+    // issue 4 collections: collections and hashtags, selections, playlists, people
+    collections: (query: { skip: number; limit: number }) => call(CollectionListSchema, ApiPath.collections, { query }),
+    collection: (alias: string, query: { skip: number; limit: number }) => call(CollectionPageSchema, ApiPath.collection(alias), { query }),
+    selections: (forKids: boolean) => call(SelectionListSchema, ApiPath.selections, { query: { for_kids: forKids } }),
+    selection: (alias: string, query: { skip: number; limit: number; for_kids: boolean }) => call(SelectionPageSchema, ApiPath.selection(alias), { query }),
+    playlists: () => call(PlaylistListSchema, ApiPath.playlists),
+    playlist: (alias: string, query: { skip: number; limit: number }) => call(PlaylistResponseSchema, ApiPath.playlist(alias), { query }),
+    personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
   };
 }
 export type Api = ReturnType<typeof createApi>;

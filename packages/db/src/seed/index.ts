@@ -7,6 +7,7 @@ import {
 } from '../schema.ts';
 import { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts'; // issue 4 genres
 import { generateCatalogue } from './content/index.ts';
+import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
@@ -27,7 +28,11 @@ export interface SeedOptions {
   catalogue?: SeedCatalogue;
 }
 
-export interface SeedResult { titles: number; people: number; episodes: number; collections: number }
+export interface SeedResult {
+  titles: number; people: number; episodes: number; collections: number;
+  // issue 4 collections
+  selections: number; playlists: number;
+}
 
 const CHUNK = 400;
 async function inChunks<T>(rows: T[], run: (chunk: T[]) => Promise<unknown>) {
@@ -165,7 +170,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     await seedGenreTexts(tx); // issue 4 genres
 
-    return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length };
+    // issue 4 collections: the home rows (selections) and the playlists
+    const area = await seedSelectionsAndPlaylists(tx, catalogue, { titleId, collectionId });
+
+    return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });
 }
 

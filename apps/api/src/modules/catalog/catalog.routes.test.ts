@@ -94,7 +94,7 @@ describe('GET /api/v1/home', () => {
     const home = HomeSchema.parse((await t.app.inject({ url: '/api/v1/home', headers: t.headers })).json());
     expect(home.rows.map((r) => r.alias)).toEqual(['new', 'popular', 'vybor']);
     expect(home.rows[1]!.items[0]!.alias).toBe('tayna-mayaka');
-    expect(home.rows[2]).toMatchObject({ kind: 'collection', url: '/collection/vybor' });
+    expect(home.rows[2]).toMatchObject({ kind: 'collection', url: '/collections/vybor' });
   });
 
   it('has only kids titles for for_kids=true', async () => {

@@ -19,7 +19,7 @@ const AliasParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9
 
 export async function catalogRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const catalog = createCatalogService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+  const catalog = createCatalogService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
 
   app.get(
     '/api/v1/catalog',

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { scopeAllows, scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { posterImage } from '../images/poster-url.ts';
+import { createSelectionsService } from '../collections/selections.service.ts';
 import { groupGenres, toTitleCard } from './catalog.mapper.ts';
 import { createCatalogRepo, type TitleRow } from './catalog.repo.ts';
 
@@ -13,8 +14,10 @@ const SIMILAR_COUNT = 12;
 const FILMOGRAPHY_COUNT = 6;
 
 /** The catalogue: listings, menu, home rows and title pages. */
-export function createCatalogService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
+export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } } = { cacheTtlMs: 0 }) {
   const repo = createCatalogRepo(db);
+  // issue 4 collections: the home rows are the selections of that home (its own cache is off: home() caches).
+  const selections = createSelectionsService(db, { cacheTtlMs: 0, ...(options.log ? { log: options.log } : {}) });
   // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
   const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
@@ -55,13 +58,18 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
       return { items: [entry('movie', forKids ? 'Мультфильмы' : 'Фильмы'), entry('series', forKids ? 'Мультсериалы' : 'Сериалы')] };
     },
 
-    /** Home rows: new on the service, popular, then the editors' collections. */
+    /**
+     * Home rows: the selections of that home in order (issue 4, decision 010); without any set up, new on the
+     * service, popular, then the editors' collections.
+     */
     home(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<Home> {
       const forKids = forKidsAsked || kids !== null;
       return cached(`home:${forKids}:${scopeKey(kids)}`, () => service.loadHome(forKids, kids?.ratings));
     },
 
     async loadHome(forKids: boolean, ratings?: readonly string[] | null): Promise<Home> {
+      const fromSelections = await selections.homeRows({ kidsOnly: forKids, ratings: ratings ?? null });
+      if (fromSelections) return { rows: fromSelections };
       const base = { for_kids: forKids, limit: HOME_ROW_SIZE, skip: 0 } as const;
       const [fresh, popular, collections] = await Promise.all([
         repo.listTitles({ ...base, sort: '-ekran_release_date' }, ratings),
@@ -78,7 +86,7 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
       ];
       for (const c of collections) {
         const items = pick(collectionRows.filter((r) => r.collectionId === c.id).map((r) => r.title)).slice(0, HOME_ROW_SIZE);
-        if (items.length > 0) rows.push({ alias: c.alias, title: c.title, kind: 'collection', url: `/collection/${c.alias}`, items });
+        if (items.length > 0) rows.push({ alias: c.alias, title: c.title, kind: 'collection', url: `/collections/${c.alias}`, items });
       }
       return { rows };
     },

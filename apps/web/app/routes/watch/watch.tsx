@@ -1,4 +1,4 @@
-import { formatDuration, formatPrice, HOME_CRUMB_TITLE, mpaaFor, truncate } from '@ekran/core';
+import { formatDuration, formatPrice, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } from '@ekran/core';
 import { ErrorCode, type Credit, type PlaybackCheck, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -231,7 +231,10 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
                     <span className="cast__avatar" aria-hidden="true">
                       {initials(p.name)}
                     </span>
-                    <span className="cast__name">{p.name}</span>
+                    {/* issue 4 collections: a person's page */}
+                    <Link className="cast__name" to={`/person/${p.alias}`}>
+                      {p.name}
+                    </Link>
                     {p.character_name ? <span className="cast__role">{p.character_name}</span> : null}
                   </li>
                 ))}
@@ -241,7 +244,8 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           {title.hashtags.length > 0 ? (
             <ul className="tags" aria-label={t('watch.hashtags')}>
               {title.hashtags.map((h) => (
-                <li key={h}>#{h}</li>
+                // issue 4 collections: a hashtag is a collection of the titles carrying it (decision 010)
+                <li key={h}>{hashtagAlias(h) ? <Link to={`/collections/${hashtagAlias(h)}`}>#{h}</Link> : `#${h}`}</li>
               ))}
             </ul>
           ) : null}

@@ -1,0 +1,26 @@
+import { AliasSchema, ErrorSchema, PersonSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createPeopleService } from './people.service.ts';
+import { titleScope } from './title-scope.ts';
+
+/** A person's page (/person/{person} of the site). */
+export async function peopleRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const people = createPeopleService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+
+  app.get(
+    '/api/v1/person/:alias',
+    {
+      schema: {
+        tags: ['people'],
+        summary: 'A person: biography, facts and the filmography grouped by role, newest first',
+        params: z.object({ alias: AliasSchema }),
+        response: { 200: PersonSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => people.get(request.params.alias, titleScope(kidsScopeOf(request.session))),
+  );
+}

@@ -1,0 +1,43 @@
+import { AliasSchema, ErrorSchema, SelectionListQuerySchema, SelectionListSchema, SelectionPageQuerySchema, SelectionPageSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createSelectionsService } from './selections.service.ts';
+import { titleScope } from './title-scope.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema };
+
+/** Selections (issue 4): the list of /selections, and one selection for /selections/{alias} and /main/{rules}. */
+export async function selectionsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const selections = createSelectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
+
+  app.get(
+    '/api/v1/selections',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: 'The selections of the adult home (for_kids=false) or the kids home, in order',
+        querystring: SelectionListQuerySchema,
+        response: { 200: SelectionListSchema, ...errors },
+      },
+    },
+    async (request) => selections.list(titleScope(kidsScopeOf(request.session), request.query.for_kids)),
+  );
+
+  app.get(
+    '/api/v1/selections/:alias',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: 'A page of a selection’s titles (40 a page) and where its canonical page is',
+        params: z.object({ alias: AliasSchema }),
+        querystring: SelectionPageQuerySchema.extend(SelectionListQuerySchema.shape),
+        response: { 200: SelectionPageSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      selections.page(request.params.alias, titleScope(kidsScopeOf(request.session), request.query.for_kids), request.query.skip, request.query.limit),
+  );
+}

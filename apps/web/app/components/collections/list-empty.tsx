@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** An empty list: what to do instead. */
+export function ListEmpty() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty">
+      <p className="empty__title">{t('collections.empty')}</p>
+      <p>{t('collections.emptyHint')}</p>
+    </div>
+  );
+}
