@@ -23,3 +23,5 @@ export * from './trial.ts';
 // Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
+// Search (issue 4): normalisation shared with the database, limits, the header input's routes.
+export * from './search.ts';
