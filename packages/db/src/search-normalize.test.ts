@@ -1,7 +1,7 @@
 import { normalizeSearchText } from '@ekran/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from './client.ts';
+import { createDb, queryRows, type DbHandle } from './client.ts';
 import { generateCatalogue } from './seed/index.ts';
 
 // ekran_search_normalize() (the search migration) and normalizeSearchText() (@ekran/core) must agree: the
@@ -15,10 +15,11 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 async function inSql(values: string[]): Promise<string[]> {
-  const result = await handle.db.execute<{ n: string }>(
+  const rows = await queryRows<{ n: string }>(
+    handle.db,
     sql`select ekran_search_normalize(v) as n from unnest(${sql.param(values)}::text[]) with ordinality as u(v, i) order by i`,
   );
-  return result.rows.map((r) => r.n);
+  return rows.map((r) => r.n);
 }
 
 async function expectSame(values: string[]) {
