@@ -66,6 +66,9 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // search (issue 4)
+  search: '/api/v1/search',
+  searchSuggest: '/api/v1/search/suggest',
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

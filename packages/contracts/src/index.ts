@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// search (issue 4)
+export * from './search.ts';
