@@ -50,6 +50,10 @@ export default [
   route('pin_remove', 'routes/profiles/pin-remove.tsx'),
   route('profiles/action', 'routes/profiles/profiles-action.ts'),
 
+  // Search (issue 4): /search?q= and the suggestions of the search input.
+  route('search', 'routes/search/search.tsx'),
+  route('resources/search-suggest', 'routes/resources/search-suggest.ts'),
+
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 
