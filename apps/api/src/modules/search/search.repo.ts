@@ -57,7 +57,11 @@ function nameTier(q: string, name: SQL, original: SQL): SQL {
     when ' ' || ${name} like ${wordPrefix} or ' ' || ${original} like ${wordPrefix} then 2`;
 }
 
-const trigramMatch = (q: string, form: SQL) => sql`(${form} % ${q} or ${q} <% ${form})`;
+// Below this many characters a "typo" is indistinguishable from the start of another word («фед» is not a
+// misspelt «фея»): short queries match by prefix and full text only.
+const TYPO_MIN_CHARS = 4;
+
+const trigramMatch = (q: string, form: SQL) => (q.length < TYPO_MIN_CHARS ? sql`false` : sql`(${form} % ${q} or ${q} <% ${form})`);
 const similarities = (q: string, name: SQL, original: SQL) =>
   sql`greatest(similarity(${name}, ${q}), similarity(${original}, ${q})) as sim, greatest(word_similarity(${q}, ${name}), word_similarity(${q}, ${original})) as word_sim`;
 

@@ -241,6 +241,11 @@ describe('GET /api/v1/search/suggest', () => {
     expect(items[7]).toMatchObject({ alias: 'keanu-reeves' });
   });
 
+  it('takes no typos in queries under four letters (a start of a word, not a misspelling)', async () => {
+    expect((await suggest('мтр')).map((i) => i.alias)).toEqual([]);
+    expect((await suggest('мтрица')).map((i) => i.alias)).toContain('matritsa');
+  });
+
   it('gives at most limit suggestions', async () => {
     expect(await suggest('е', '&limit=2')).toHaveLength(2);
   });

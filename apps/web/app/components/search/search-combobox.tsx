@@ -46,6 +46,14 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
   const fetcher = useFetcher<SearchSuggestResponse>();
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Text typed before the page came alive (server-rendered field, slow script) is the viewer's: keep it.
+  useEffect(() => {
+    const typed = formRef.current?.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? '';
+    if (typed !== query) onQueryChange(typed);
+    // Only once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const wanted = normalizeSearchText(query).length >= SEARCH_SUGGEST_MIN_CHARS ? query.trim() : '';
   const { load } = fetcher;
   useEffect(() => {
@@ -77,8 +85,9 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
     itemToString: optionText,
     itemToKey: optionKey,
     onInputValueChange: ({ inputValue, type }) => {
-      // Choosing an option navigates; the typed text stays until the route change clears it.
-      if (type === useCombobox.stateChangeTypes.InputChange || type === useCombobox.stateChangeTypes.InputKeyDownEscape) onQueryChange(inputValue);
+      // Typing updates the text in the input's own change event (below); of downshift's changes only Escape's
+      // clearing counts. Choosing an option navigates, and the route change clears the field.
+      if (type === useCombobox.stateChangeTypes.InputKeyDownEscape) onQueryChange(inputValue);
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) choose(selectedItem);
@@ -96,7 +105,15 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
     spellCheck: false,
     enterKeyHint: 'search',
     className: 'search-field__input',
+    // Synchronously, in the change event: downshift reports changes after rendering, and a controlled input
+    // updated that late drops keystrokes of fast typing.
+    onChange: (event) => onQueryChange(event.currentTarget.value),
     onKeyDown: (event) => {
+      // Enter with no suggestion highlighted searches what is typed: downshift would swallow it while the
+      // list is open, so it is left to the browser, which submits the form.
+      if (event.key === 'Enter' && highlightedIndex < 0) {
+        (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+      }
       if (event.key === 'Escape' && !isOpen && query === '' && onEscapeEmpty) onEscapeEmpty();
     },
   });

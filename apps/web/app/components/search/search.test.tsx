@@ -139,6 +139,9 @@ describe('suggestions while typing', () => {
     renderSearch();
     const input = await screen.findByRole('combobox');
     type(input, 'Мёд и лёд');
+    await screen.findByText('Чёрный волк');
+    // The list is open but nothing is highlighted: Enter is left to the browser, which submits the form.
+    expect(fireEvent.keyDown(input, { key: 'Enter' }), 'Enter is not prevented').toBe(true);
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(location()).toBe('/search?q=%D0%9C%D1%91%D0%B4+%D0%B8+%D0%BB%D1%91%D0%B4'));
   });
