@@ -98,7 +98,7 @@ describe('suggestions while typing', () => {
     expect(options.map((o) => o.textContent)).toEqual([
       'Чёрный волк2021 · Фильм',
       'Чёрное море2019 · Сериал',
-      'ПФПётр ФёдоровРоли, режиссура',
+      'ПФПётр ФёдоровРоли в кино, режиссура',
       'Все результаты по запросу «черн»',
     ]);
     expect(input.getAttribute('aria-expanded')).toBe('true');

@@ -46,7 +46,7 @@ describe('/search page', () => {
     const people = screen.getByRole('region', { name: 'Актёры и режиссёры 1' });
     const person = within(people).getByRole('link');
     expect(person.getAttribute('href')).toBe('/person/anna-volkova');
-    expect(person.textContent).toBe('АВАнна ВолковаРоли, сценарии · 3 работы');
+    expect(person.textContent).toBe('АВАнна ВолковаРоли в кино, сценарии · 3 работы');
   });
 
   it('says when a group shows only the first results', async () => {
