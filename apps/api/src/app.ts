@@ -32,6 +32,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { peopleRoutes } from './modules/collections/people.routes.ts';
 import { playlistsRoutes } from './modules/collections/playlists.routes.ts';
 import { selectionsRoutes } from './modules/collections/selections.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts'; // search (issue 4)
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(selectionsRoutes);
   await app.register(playlistsRoutes);
   await app.register(peopleRoutes);
+  await app.register(searchRoutes); // search (issue 4)
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

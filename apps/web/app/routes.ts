@@ -64,6 +64,9 @@ export default [
   route('playlists', 'routes/playlists/playlists.tsx'),
   route('playlist/:alias/:page?', 'routes/playlists/playlist.tsx'),
   route('person/:person', 'routes/person/person.tsx'),
+  // Search (issue 4): /search?q= and the suggestions of the search input.
+  route('search', 'routes/search/search.tsx'),
+  route('resources/search-suggest', 'routes/resources/search-suggest.ts'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),

@@ -81,6 +81,9 @@ export const ApiPath = {
   playlist: (alias: string) => `/api/v1/playlists/${encodeURIComponent(alias)}`,
   person: (alias: string) => `/api/v1/person/${encodeURIComponent(alias)}`,
   // ---- end collections
+  // search (issue 4)
+  search: '/api/v1/search',
+  searchSuggest: '/api/v1/search/suggest',
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

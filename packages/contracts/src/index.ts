@@ -19,3 +19,5 @@ export * from './sitemap.ts';
 export * from './genres.ts';
 // collections, selections, playlists and people (issue 4 collections)
 export * from './collections.ts';
+// search (issue 4)
+export * from './search.ts';

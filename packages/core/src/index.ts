@@ -27,3 +27,5 @@ export * from './profiles.ts';
 export * from './genres.ts';
 // Collections, hashtags, selections, playlists and people (issue 4 collections).
 export * from './collections.ts';
+// Search (issue 4): normalisation shared with the database, limits, the header input's routes.
+export * from './search.ts';

@@ -1,4 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -53,7 +56,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // Search (issue 4) uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
+  // here so the migration's CREATE EXTENSION finds them.
+  const extensions = { pg_trgm, unaccent };
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
@@ -65,4 +71,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     },
     close: () => client.close(),
   };
+}
+
+/** The rows of a raw SQL query; PGlite and node-postgres both answer with { rows }. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

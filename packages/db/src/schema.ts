@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { personSearchVector, searchForm, searchFormOrEmpty, titleSearchVector } from './search-sql.ts';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -351,14 +352,23 @@ export const countries = pgTable('countries', {
   title: text('title').notNull(),
 });
 
-export const people = pgTable('people', {
-  id: id(),
-  alias: text('alias').notNull().unique(),
-  name: text('name').notNull(),
-  nameOriginal: text('name_original'),
-  biography: text('biography'),
-  birthDate: date('birth_date', { mode: 'string' }),
-});
+export const people = pgTable(
+  'people',
+  {
+    id: id(),
+    alias: text('alias').notNull().unique(),
+    name: text('name').notNull(),
+    nameOriginal: text('name_original'),
+    biography: text('biography'),
+    birthDate: date('birth_date', { mode: 'string' }),
+  },
+  // search (issue 4): full text and trigrams over the search forms of the names (search-sql.ts)
+  (t) => [
+    index('people_search_vector_idx').using('gin', personSearchVector(t.name, t.nameOriginal)),
+    index('people_search_name_trgm_idx').using('gin', sql`${searchForm(t.name)} gin_trgm_ops`),
+    index('people_search_original_trgm_idx').using('gin', sql`${searchFormOrEmpty(t.nameOriginal)} gin_trgm_ops`),
+  ],
+);
 
 /** Demo media: HLS assets on disk under MEDIA_DIR, referenced by slug. */
 export const mediaAssets = pgTable('media_assets', {
@@ -401,6 +411,10 @@ export const titles = pgTable(
   (t) => [
     index('titles_popularity_idx').on(t.popularity),
     index('titles_kind_idx').on(t.kind, t.isAnimation, t.forKids),
+    // search (issue 4): full text and trigrams over the search forms of the names (search-sql.ts)
+    index('titles_search_vector_idx').using('gin', titleSearchVector(t.title, t.titleOriginal, t.description)),
+    index('titles_search_title_trgm_idx').using('gin', sql`${searchForm(t.title)} gin_trgm_ops`),
+    index('titles_search_original_trgm_idx').using('gin', sql`${searchFormOrEmpty(t.titleOriginal)} gin_trgm_ops`),
   ],
 );
 

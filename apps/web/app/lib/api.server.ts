@@ -14,6 +14,7 @@ import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListS
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
+import { searchApi } from './search-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -115,6 +116,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     playlists: () => call(PlaylistListSchema, ApiPath.playlists),
     playlist: (alias: string, query: { skip: number; limit: number }) => call(PlaylistResponseSchema, ApiPath.playlist(alias), { query }),
     personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
+    // search (issue 4)
+    ...searchApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

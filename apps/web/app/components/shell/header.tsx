@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ProfileMenu } from '../profiles/profile-menu.tsx';
+import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
@@ -20,6 +21,7 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
           <Logo label={t('brand')} />
         </Link>
         <DesktopMenu menu={menu} />
+        <HeaderSearch isKids={isKids} />
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
         <div className="header__account">
           {account ? (

@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import type { SearchSuggestResponse } from '@ekran/contracts';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../../lib/i18n.ts';
+import { HeaderSearch } from './header-search.tsx';
+
+afterEach(cleanup);
+
+const SUGGESTIONS: SearchSuggestResponse['items'] = [
+  { type: 'title', alias: 'chyornyy-volk', title: 'Чёрный волк', _cls: 'Product.Movie', year: 2021, vertical_poster: { url: '/api/v1/images/art/vertical/x', width: 600, height: 900 }, url: '/watch/chyornyy-volk' },
+  { type: 'title', alias: 'chyornoe-more', title: 'Чёрное море', _cls: 'Product.Series', year: 2019, vertical_poster: { url: '/api/v1/images/art/vertical/y', width: 600, height: 900 }, url: '/watch/chyornoe-more' },
+  { type: 'person', alias: 'pyotr-fyodorov', name: 'Пётр Фёдоров', roles: ['actor', 'director'], url: '/person/pyotr-fyodorov' },
+];
+
+/** The header search inside a router whose suggestion resource answers like the site's (and records the queries). */
+function renderSearch(initialPath = '/') {
+  const asked: string[] = [];
+  function Shell() {
+    const location = useLocation();
+    return (
+      <>
+        <HeaderSearch isKids={false} />
+        <p data-testid="location">{`${location.pathname}${location.search}`}</p>
+        <Link to="/movies">to-movies</Link>
+        <Link to="/channel/first">to-channel</Link>
+        <Link to="/channel/second">to-other-channel</Link>
+        <Outlet />
+      </>
+    );
+  }
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: Shell,
+      HydrateFallback: () => null,
+      children: [
+        { index: true, Component: () => null },
+        { path: 'movies', Component: () => null },
+        { path: 'channel/:id', Component: () => null },
+        { path: 'watch/:alias', Component: () => null },
+        { path: 'person/:alias', Component: () => null },
+        { path: 'search', Component: () => null },
+        { path: 'auth', Component: () => null },
+        { path: 'account/:type?', Component: () => null },
+      ],
+    },
+    {
+      path: '/resources/search-suggest',
+      loader: ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        return { query: q, items: SUGGESTIONS } satisfies SearchSuggestResponse;
+      },
+    },
+  ]);
+  render(
+    <I18nextProvider i18n={createI18n('ru')}>
+      <Stub initialEntries={[initialPath]} />
+    </I18nextProvider>,
+  );
+  return { asked };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+describe('the header search (spec platform §2: shown except on a listed set of routes)', () => {
+  it.each([['/'], ['/movies'], ['/channel/first']])('shows a combobox on %s', async (path) => {
+    renderSearch(path);
+    const input = await screen.findByRole('combobox', { name: 'Поиск по каталогу' });
+    expect(input.getAttribute('name')).toBe('q');
+    expect(input.closest('form')?.getAttribute('action')).toBe('/search');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it.each([['/search'], ['/auth'], ['/account/devices']])('shows no search input on %s', async (path) => {
+    renderSearch(path);
+    await screen.findByTestId('location');
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+});
+
+describe('suggestions while typing', () => {
+  it('asks once typing pauses and lists titles, people and «all results»', async () => {
+    const { asked } = renderSearch();
+    const input = await screen.findByRole('combobox');
+    type(input, 'ч');
+    type(input, 'че');
+    type(input, 'черн');
+    const listbox = await screen.findByRole('listbox');
+    await within(listbox).findByText('Чёрный волк');
+    expect(asked).toEqual(['черн']);
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Чёрный волк2021 · Фильм',
+      'Чёрное море2019 · Сериал',
+      'ПФПётр ФёдоровРоли в кино, режиссура',
+      'Все результаты по запросу «черн»',
+    ]);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('does not ask for a single letter', async () => {
+    const { asked } = renderSearch();
+    const input = await screen.findByRole('combobox');
+    type(input, 'ч');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(asked).toEqual([]);
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
+  it('moves with the arrow keys and opens the highlighted suggestion with Enter', async () => {
+    renderSearch();
+    const input = await screen.findByRole('combobox');
+    type(input, 'черн');
+    await screen.findByText('Чёрный волк');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const active = screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true');
+    expect(active?.textContent).toContain('Чёрное море');
+    expect(input.getAttribute('aria-activedescendant')).toBe(active?.id);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/watch/chyornoe-more'));
+  });
+
+  it('opens a person by a click', async () => {
+    renderSearch();
+    const input = await screen.findByRole('combobox');
+    type(input, 'федоров');
+    fireEvent.click(await screen.findByText('Пётр Фёдоров'));
+    await waitFor(() => expect(location()).toBe('/person/pyotr-fyodorov'));
+  });
+
+  it('searches what is typed with Enter when nothing is highlighted', async () => {
+    renderSearch();
+    const input = await screen.findByRole('combobox');
+    type(input, 'Мёд и лёд');
+    await screen.findByText('Чёрный волк');
+    // The list is open but nothing is highlighted: Enter is left to the browser, which submits the form.
+    expect(fireEvent.keyDown(input, { key: 'Enter' }), 'Enter is not prevented').toBe(true);
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(location()).toBe('/search?q=%D0%9C%D1%91%D0%B4+%D0%B8+%D0%BB%D1%91%D0%B4'));
+  });
+
+  it('closes the list with Escape and clears the field with a second Escape', async () => {
+    renderSearch();
+    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    type(input, 'черн');
+    await screen.findByText('Чёрный волк');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(input.value).toBe('черн');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.value).toBe('');
+  });
+});
+
+describe('route changes (spec platform §2: clear the search value unless the path contains /channel)', () => {
+  it('clears the field when the route changes', async () => {
+    renderSearch();
+    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    type(input, 'волк');
+    fireEvent.click(screen.getByText('to-movies'));
+    await waitFor(() => expect(location()).toBe('/movies'));
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps the field when the new path contains /channel', async () => {
+    renderSearch('/channel/first');
+    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    type(input, 'новости');
+    fireEvent.click(screen.getByText('to-other-channel'));
+    await waitFor(() => expect(location()).toBe('/channel/second'));
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('новости');
+    fireEvent.click(screen.getByText('to-movies'));
+    await waitFor(() => expect(location()).toBe('/movies'));
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
+  });
+});
