@@ -23,3 +23,5 @@ export * from './trial.ts';
 // Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
+// Banners and their click rule (issue 4 home).
+export * from './banner.ts';
