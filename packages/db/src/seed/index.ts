@@ -6,6 +6,7 @@ import {
 } from '../schema.ts';
 import { generateCatalogue } from './content/index.ts';
 import type { SeedCatalogue } from './content/types.ts';
+import { seedBanners } from './banners.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
@@ -160,6 +161,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       c.titleAliases.map((a, i) => ({ collectionId: idOf(collectionId, c.alias, 'collection'), titleId: idOf(titleId, a, 'title'), position: i })),
     );
     await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
+    // issue 4 home: the banners point at titles, trailers and collections, so they come last.
+    await seedBanners(tx, catalogue);
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length };
   });
