@@ -66,6 +66,9 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // issue 4 home: spec platform §7 posters by location; the playlist a banner plays (platform §3 Playlist response)
+  posters: (location: string) => `/api/v1/posters/location/${encodeURIComponent(location)}`,
+  playlist: (alias: string) => `/api/v1/playlists/${encodeURIComponent(alias)}`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

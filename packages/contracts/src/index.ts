@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// issue 4 home: banners (posters by location)
+export * from './banners.ts';
