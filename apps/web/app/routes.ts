@@ -63,6 +63,10 @@ export default [
   route('resources/device-limit', 'routes/resources/device-limit.ts'),
   route('resources/devices', 'routes/resources/devices.ts'),
 
+  // issue 4 home: the promo banners, and what a banner's play action plays.
+  route('promos', 'routes/promos/promos.tsx'),
+  route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
+
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

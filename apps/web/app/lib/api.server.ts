@@ -2,6 +2,8 @@ import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
   OutboxListSchema, type PhoneVerifyRequest,
+  // issue 4 home: banners
+  BannerListSchema, BannerPlaylistSchema, type BannerLocation,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
 } from '@ekran/contracts';
@@ -96,6 +98,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4 home: spec platform §7 posters by location, and the playlist a banner's play action plays
+    posters: (location: BannerLocation, forKids: boolean) => call(BannerListSchema, ApiPath.posters(location), { query: { for_kids: forKids, device_type: 'web' } }),
+    bannerPlaylist: (alias: string) => call(BannerPlaylistSchema, ApiPath.playlist(alias)),
   };
 }
 export type Api = ReturnType<typeof createApi>;
