@@ -46,10 +46,17 @@ async function showBanner(page: Page, alias: string) {
   expect(index, `banner ${alias} on the page`).toBeGreaterThanOrEqual(0);
   await page.locator('.carousel__dot').nth(index).click();
   const slide = page.locator(`[data-banner="${alias}"]`);
-  await expect.poll(() => slide.evaluate((el) => !el.hasAttribute('inert'))).toBe(true);
+  await expect.poll(() => slide.evaluate((el) => !el.hasAttribute('inert')), { timeout: 10_000 }).toBe(true);
   // …and has settled in place (a press while the carousel still moves is taken as grabbing it).
   const viewport = (await page.locator('.carousel__viewport').boundingBox())!;
-  await expect.poll(async () => Math.abs((await slide.boundingBox())!.x - viewport.x)).toBeLessThan(1);
+  await expect
+    .poll(async () => {
+      const a = (await slide.boundingBox())!.x;
+      await page.waitForTimeout(150);
+      const b = (await slide.boundingBox())!.x;
+      return a === b && Math.abs(b - viewport.x) < 5;
+    }, { timeout: 10_000 })
+    .toBe(true);
   return slide;
 }
 
@@ -63,15 +70,19 @@ describe('the home page', () => {
     expect(await page.locator('[data-testid="banner-slide"]').count()).toBeGreaterThanOrEqual(5);
     // The first banner's desktop art is loaded, in the fixed 1326:310 frame.
     const first = page.locator('[data-testid="banner-slide"]').first();
-    await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     expect(await first.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('/api/v1/images/art/banner/');
     const box = (await first.boundingBox())!;
     expect(Math.abs(box.width / box.height - 1326 / 310)).toBeLessThan(0.05);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-carousel-1440.png') });
 
+    // The rotation stops with the pause button (WCAG 2.2.2), so the presses below hit the banner they aim at.
+    await page.click('[data-testid="carousel-pause"]');
+    expect(await page.getAttribute('[data-testid="carousel-pause"]', 'aria-label')).toBe('Включить прокрутку баннеров');
+
     // The arrows move the carousel.
     await page.click('[data-testid="carousel-next"]');
-    await expect.poll(() => page.locator('[data-testid="banner-slide"]').nth(1).evaluate((el) => !el.hasAttribute('inert'))).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="banner-slide"]').nth(1).evaluate((el) => !el.hasAttribute('inert')), { timeout: 10_000 }).toBe(true);
 
     // play → the product loader: the free film plays in the banner player.
     let slide = await showBanner(page, 'home-premiera-besplatno');
@@ -113,7 +124,7 @@ describe('the home page', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-tab-bar-390.png') });
     await bar.getByRole('link', { name: 'Сериалы' }).click();
     await page.waitForURL('**/series');
-    await expect.poll(() => page.locator('[data-testid="tab-series"]').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.locator('[data-testid="tab-series"]').getAttribute('aria-current'), { timeout: 10_000 }).toBe('page');
 
     // catalogue §2: "width 1024 or less".
     await page.setViewportSize({ width: 1024, height: 800 });
