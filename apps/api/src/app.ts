@@ -33,6 +33,8 @@ import { peopleRoutes } from './modules/collections/people.routes.ts';
 import { playlistsRoutes } from './modules/collections/playlists.routes.ts';
 import { selectionsRoutes } from './modules/collections/selections.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts'; // search (issue 4)
+// issue 4 home: banners (posters by location)
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playlistsRoutes);
   await app.register(peopleRoutes);
   await app.register(searchRoutes); // search (issue 4)
+  await app.register(bannersRoutes); // issue 4 home
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

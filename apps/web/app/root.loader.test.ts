@@ -53,4 +53,19 @@ describe('root loader (spec platform §2 rules of the shell)', () => {
     const r = await run('/', { 'user-agent': ua });
     expect('value' in r && r.value.isMobile).toBe(mobile);
   });
+
+  // issue 4: catalogue §2 "Shown at width 1024 or less when the experiment Mobile_web_app is on" (group B).
+  it.each([
+    ['B', true],
+    ['A', false],
+  ])('turns the tab bar on for Mobile_web_app group %s: %s', async (group, on) => {
+    const ab = [{ exp_name: 'Who_watch', group_name: 'B', exp_id: '1', group_id: '12' }, { exp_name: 'Mobile_web_app', group_name: group, exp_id: '3', group_id: '31' }];
+    const r = await run('/', {}, { current_country_code: 'RU', profile_for_child: false, virtual: true, language: { interface: 'ru' }, ab });
+    expect('value' in r && r.value.mobileWebApp).toBe(on);
+  });
+
+  it('keeps the tab bar off without auth data (a crawler)', async () => {
+    const r = await run('/');
+    expect('value' in r && r.value.mobileWebApp).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import { FOR_KIDS_COOKIE, formatPhone, isKidsMode, lowercaseLocaleRedirect } from '@ekran/core';
+import { EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, lowercaseLocaleRedirect } from '@ekran/core';
 import Bowser from 'bowser';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -21,6 +21,7 @@ import { ProfileDialogs } from './components/profiles/profile-dialogs.tsx';
 import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
+import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
 import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
@@ -70,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: auth?.email ?? (auth?.phone ? formatPhone(auth.phone) : null),
     // issue 3 devices: a one-time notice (the deleted-device popup).
     notice: notice ?? null,
+    // issue 4: the web-app tab bar for the Mobile_web_app group that has it (catalogue §2).
+    mobileWebApp: isMobileWebAppOn(experimentGroup(auth?.ab, EXPERIMENTS.mobileWebApp)),
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
@@ -110,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <Footer menu={data?.menu ?? []} />
+            {data?.mobileWebApp ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
             <ProfileDialogs />
             {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
           </ProfilesProvider>

@@ -85,6 +85,9 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/seo/sitemap-part.ts'),
+  // issue 4 home: the promo banners, and what a banner's play action plays.
+  route('promos', 'routes/promos/promos.tsx'),
+  route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

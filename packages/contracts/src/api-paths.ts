@@ -84,6 +84,8 @@ export const ApiPath = {
   // search (issue 4)
   search: '/api/v1/search',
   searchSuggest: '/api/v1/search/suggest',
+  // issue 4 home: spec platform §7 posters by location; the playlist a banner plays (platform §3 Playlist response)
+  posters: (location: string) => `/api/v1/posters/location/${encodeURIComponent(location)}`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -21,3 +21,5 @@ export * from './genres.ts';
 export * from './collections.ts';
 // search (issue 4)
 export * from './search.ts';
+// issue 4 home: banners (posters by location)
+export * from './banners.ts';

@@ -29,3 +29,5 @@ export * from './genres.ts';
 export * from './collections.ts';
 // Search (issue 4): normalisation shared with the database, limits, the header input's routes.
 export * from './search.ts';
+// Banners and their click rule (issue 4 home).
+export * from './banner.ts';

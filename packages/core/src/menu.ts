@@ -141,6 +141,16 @@ export const TAB_URLS: Readonly<Record<TabKey, string>> = {
 /** Widest viewport that shows the tab bar (catalogue §2). */
 export const TAB_BAR_MAX_WIDTH = 1024;
 
+// The spec names the experiment but not its groups; every experiment has a control group A and a test group
+// B (experiment-assignment.ts), so B is the one that gets the web-app tab bar, as B of Who_watch gets its chooser.
+/** The Mobile_web_app group that turns the tab bar on (catalogue §2, platform §6). */
+export const MOBILE_WEB_APP_GROUP_ON = 'B';
+
+/** Whether a visitor's Mobile_web_app group (from the auth data's ab) turns the web-app mode on. */
+export function isMobileWebAppOn(group: string | null | undefined): boolean {
+  return group === MOBILE_WEB_APP_GROUP_ON;
+}
+
 /** Whether the tab bar shows: width 1024 or less and the Mobile_web_app experiment on (catalogue §2). */
 export function showsTabBar({ width, mobileWebApp }: { width: number; mobileWebApp: boolean }): boolean {
   return mobileWebApp && width <= TAB_BAR_MAX_WIDTH;

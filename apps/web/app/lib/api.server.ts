@@ -3,6 +3,8 @@ import {
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
   GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
+  // issue 4 home: banners
+  BannerListSchema, BannerPlaylistSchema, type BannerLocation,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
   // issue 4 SEO
@@ -118,6 +120,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
     // search (issue 4)
     ...searchApi(call),
+    // issue 4 home: spec platform §7 posters by location, and the playlist a banner's play action plays
+    posters: (location: BannerLocation, forKids: boolean) => call(BannerListSchema, ApiPath.posters(location), { query: { for_kids: forKids, device_type: 'web' } }),
+    bannerPlaylist: (alias: string) => call(BannerPlaylistSchema, ApiPath.playlist(alias)),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -9,6 +9,7 @@ import { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts'; // i
 import { generateCatalogue } from './content/index.ts';
 import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
+import { seedBanners } from './banners.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
@@ -167,11 +168,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       c.titleAliases.map((a, i) => ({ collectionId: idOf(collectionId, c.alias, 'collection'), titleId: idOf(titleId, a, 'title'), position: i })),
     );
     await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
-
     await seedGenreTexts(tx); // issue 4 genres
 
     // issue 4 collections: the home rows (selections) and the playlists
     const area = await seedSelectionsAndPlaylists(tx, catalogue, { titleId, collectionId });
+    // issue 4 home: the banners point at titles, trailers, collections, selections and playlists, so they come last.
+    await seedBanners(tx, catalogue);
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });

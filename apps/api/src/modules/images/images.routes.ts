@@ -14,7 +14,7 @@ export const WIDTH_STEPS = [80, 120, 160, 200, 240, 320, 400, 480, 640, 800, 960
 export const snapWidth = (w: number): number => WIDTH_STEPS.find((s) => s >= w) ?? WIDTH_STEPS[WIDTH_STEPS.length - 1]!;
 
 const Params = z.object({
-  orientation: z.enum(['horizontal', 'vertical']),
+  orientation: z.enum(['horizontal', 'vertical', 'banner', 'banner-mobile', 'banner-narrow']),
   spec: z
     .string()
     .regex(new RegExp(`^(${PATTERNS.join('|')})-([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,10})$`), 'art spec is pattern-hue-hue2-seed'),

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The video player: HLS through hls.js (loaded only here, on demand), or natively where the browser plays
- * HLS itself. It starts playing as soon as it can, since it opens on the viewer's click.
+ * HLS itself. It starts playing as soon as it can, since it opens on the viewer's click. `onEnded` lets a
+ * queue (a banner's playlist) go on to its next item.
  */
-export default function Player({ src, title, onClose }: { src: string; title: string; onClose: () => void }) {
+export default function Player({ src, title, onClose, onEnded }: { src: string; title: string; onClose: () => void; onEnded?: () => void }) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'loading' | 'playing' | 'error'>('loading');
@@ -56,7 +57,7 @@ export default function Player({ src, title, onClose }: { src: string; title: st
 
   return (
     <div className="player" role="region" aria-label={t('watch.nowPlaying', { title })}>
-      <video ref={videoRef} className="player__video" data-testid="player-video" controls playsInline preload="auto" />
+      <video ref={videoRef} className="player__video" data-testid="player-video" controls playsInline preload="auto" onEnded={onEnded} />
       {state === 'loading' ? (
         <div className="player__overlay" aria-live="polite">
           <span className="spinner" aria-hidden="true" />

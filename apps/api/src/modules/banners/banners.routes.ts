@@ -1,0 +1,30 @@
+import { BannerListSchema, ErrorSchema, PostersParamsSchema, PostersQuerySchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createBannersService } from './banners.service.ts';
+
+/** spec platform §7 "posters by location": the banners of the home, kids, promo and catch-up pages. */
+export async function bannersRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const service = createBannersService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
+
+  app.get(
+    '/api/v1/posters/location/:location',
+    {
+      schema: {
+        tags: ['banners'],
+        summary: 'Banners of a location (home, kids, promos, catchups), with their actions and images',
+        params: PostersParamsSchema,
+        querystring: PostersQuerySchema,
+        response: { 200: BannerListSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // A child session's answer is its own (its kids scope); everyone else's is the same for all.
+      const kids = kidsScopeOf(request.session);
+      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      return service.list(request.params.location, request.query, kids);
+    },
+  );
+}
