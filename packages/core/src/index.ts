@@ -23,3 +23,5 @@ export * from './trial.ts';
 // Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
+// Personal lists: favorites, history, continue watching, ratings (issue 4 lists).
+export * from './lists.ts';
