@@ -24,6 +24,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts'; // issue 4 lists
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(devicesRoutes);
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
+  await app.register(listsRoutes); // issue 4: favorites, progress, history, ratings of the current profile
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -66,6 +66,17 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // ---- personal lists of the current profile (issue 4 lists; spec platform §7 favorites, history, progress, rating)
+  favorites: '/api/v1/profile/favorites',
+  favorite: (alias: string) => `/api/v1/profile/favorites/${encodeURIComponent(alias)}`,
+  progress: '/api/v1/profile/progress',
+  continueWatching: '/api/v1/profile/continue-watching',
+  history: '/api/v1/profile/history',
+  historyItem: (alias: string) => `/api/v1/profile/history/${encodeURIComponent(alias)}`,
+  rating: (alias: string) => `/api/v1/profile/ratings/${encodeURIComponent(alias)}`,
+  rated: '/api/v1/profile/rated',
+  titleState: (alias: string) => `/api/v1/profile/title-state/${encodeURIComponent(alias)}`,
+  // ---- end personal lists
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -13,3 +13,5 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// personal lists (issue 4 lists)
+export * from './lists.ts';
