@@ -69,6 +69,7 @@ export const ApiPath = {
   // ---- personal lists of the current profile (issue 4 lists; spec platform §7 favorites, history, progress, rating)
   favorites: '/api/v1/profile/favorites',
   favorite: (alias: string) => `/api/v1/profile/favorites/${encodeURIComponent(alias)}`,
+  favoriteAliases: '/api/v1/profile/favorite-aliases',
   progress: '/api/v1/profile/progress',
   continueWatching: '/api/v1/profile/continue-watching',
   history: '/api/v1/profile/history',

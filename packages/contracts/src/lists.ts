@@ -52,6 +52,10 @@ export const RatedItemSchema = TitleCardSchema.extend({ user_rating: z.number().
 export const RatedListSchema = pagedSchema(RatedItemSchema).meta({ id: 'RatedList' });
 export type RatedList = z.infer<typeof RatedListSchema>;
 
+/** Every favorite of the profile by alias, newest first: what cards need to show their favorite button. */
+export const FavoriteAliasesSchema = z.object({ aliases: z.array(z.string()) }).meta({ id: 'FavoriteAliases' });
+export type FavoriteAliases = z.infer<typeof FavoriteAliasesSchema>;
+
 /** The answer of adding or removing a favorite. */
 export const FavoriteStateSchema = z.object({ alias: z.string(), is_favorite: z.boolean() }).meta({ id: 'FavoriteState' });
 export type FavoriteState = z.infer<typeof FavoriteStateSchema>;

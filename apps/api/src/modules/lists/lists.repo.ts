@@ -121,6 +121,18 @@ export function createListsRepo(db: Db) {
     isFavorite: async (profileId: string, titleId: string) =>
       (await db.select({ t: favorites.titleId }).from(favorites).where(and(eq(favorites.profileId, profileId), eq(favorites.titleId, titleId))).limit(1)).length > 0,
 
+    /** The aliases of a profile's favorites, newest first, at most `limit`. */
+    favoriteAliases: async (profileId: string, scope: KidsScope | null, limit: number): Promise<string[]> =>
+      (
+        await db
+          .select({ alias: titles.alias })
+          .from(favorites)
+          .innerJoin(titles, eq(titles.id, favorites.titleId))
+          .where(and(eq(favorites.profileId, profileId), visible(scope)))
+          .orderBy(desc(favorites.createdAt), asc(titles.id))
+          .limit(limit)
+      ).map((r) => r.alias),
+
     /** A page of favorites, newest first. */
     async favoritesPage(profileId: string, scope: KidsScope | null, page: Page) {
       const where = and(eq(favorites.profileId, profileId), visible(scope));

@@ -65,6 +65,18 @@ describe('favorites', () => {
     expect((await favList(v.auth)).items.map((i) => i.alias)).toEqual([series.title.alias]);
   });
 
+  it('lists their aliases for the cards, none for an anonymous visitor', async () => {
+    const v = await registeredViewer(t);
+    t.clock.now = new Date('2026-11-21T14:00:00Z');
+    await addFav(v.auth, film2.alias);
+    t.clock.now = new Date('2026-11-21T14:01:00Z');
+    await addFav(v.auth, film.alias);
+    expect((await req('GET', '/api/v1/profile/favorite-aliases', v.auth)).json()).toEqual({ aliases: [film.alias, film2.alias] });
+    const anon = await loginDevice(t);
+    expect((await req('GET', '/api/v1/profile/favorite-aliases', anon.auth)).json()).toEqual({ aliases: [] });
+    expect((await req('GET', '/api/v1/profile/favorite-aliases', t.headers)).statusCode).toBe(401);
+  });
+
   it('pages with limit and skip', async () => {
     const v = await registeredViewer(t);
     for (const [i, alias] of [film.alias, film2.alias, film3.alias].entries()) {

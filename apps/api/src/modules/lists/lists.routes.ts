@@ -1,5 +1,5 @@
 import {
-  ContinueWatchingListSchema, ErrorSchema, FavoriteStateSchema, FavoritesListSchema, HistoryListSchema, ListAliasParamsSchema, ListQuerySchema,
+  ContinueWatchingListSchema, ErrorSchema, FavoriteAliasesSchema, FavoriteStateSchema, FavoritesListSchema, HistoryListSchema, ListAliasParamsSchema, ListQuerySchema,
   ProgressReportSchema, ProgressStateSchema, RatedListSchema, RatingRequestSchema, RatingStateSchema, TitleStateSchema,
 } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,6 +31,14 @@ export async function listsRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       personal(reply);
       return lists.favorites(requireSession(request), request.query);
+    },
+  );
+  app.get(
+    '/api/v1/profile/favorite-aliases',
+    { schema: { tags, summary: 'The aliases of the favorites, newest first (none for an anonymous visitor), for marking cards', response: { 200: FavoriteAliasesSchema, ...errors } } },
+    async (request, reply) => {
+      personal(reply);
+      return lists.favoriteAliases(requireSession(request));
     },
   );
   app.put(

@@ -1,5 +1,5 @@
 import type {
-  ContinueWatchingList, FavoriteState, FavoritesList, HistoryList, ListQuery, ProgressReport, ProgressState, RatedList, RatingState, TitleState,
+  ContinueWatchingList, FavoriteAliases, FavoriteState, FavoritesList, HistoryList, ListQuery, ProgressReport, ProgressState, RatedList, RatingState, TitleState,
 } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { canResume, isWatchFinished } from '@ekran/core';
@@ -11,6 +11,8 @@ import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';
 
+/** Favorites a client is told about at once; beyond them cards of old favorites show as not favorite. */
+const FAVORITE_ALIASES_MAX = 2000;
 const bad = (message: string) => new AppError(400, ErrorCode.BadRequest, message);
 
 /**
@@ -58,6 +60,12 @@ export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'no
       const { rows, total } = await repo.favoritesPage(session.profileId, kidsScopeOf(session), page);
       const items = await withCards(rows, (r) => ({ added_at: r.addedAt.toISOString() }));
       return { items, items_total: total, skip: page.skip, limit: page.limit };
+    },
+
+    /** The aliases of the favorites (cards mark them); an anonymous visitor has none. */
+    async favoriteAliases(session: SessionContext): Promise<FavoriteAliases> {
+      if (session.isVirtual) return { aliases: [] };
+      return { aliases: await repo.favoriteAliases(session.profileId, kidsScopeOf(session), FAVORITE_ALIASES_MAX) };
     },
 
     /** Adds a favorite; adding it twice keeps one (idempotent). */
