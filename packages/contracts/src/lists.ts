@@ -28,6 +28,8 @@ export const ResumePointSchema = z.object({
   /** Whole percent watched, 0…100. */
   percent: z.number().int(),
   is_finished: z.boolean(),
+  /** The start of the episode after a finished one (position 0): the series goes on. */
+  next: z.boolean(),
   updated_at: z.string(),
 });
 export type ResumePoint = z.infer<typeof ResumePointSchema>;

@@ -23,6 +23,7 @@ export function toResumePoint(row: ProgressFacts): ResumePoint {
     duration: row.durationSeconds,
     percent: row.isFinished ? 100 : watchedPercent(row.positionSeconds, row.durationSeconds),
     is_finished: row.isFinished,
+    next: false,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -41,6 +42,7 @@ export function toContinuePoint(row: ProgressFacts, next: EpisodeRef | undefined
       duration: 0,
       percent: 0,
       is_finished: false,
+      next: true,
       updated_at: row.updatedAt.toISOString(),
     };
   }

@@ -249,8 +249,8 @@ describe('continue watching and history', () => {
     const cw = ContinueWatchingListSchema.parse((await req('GET', '/api/v1/profile/continue-watching', v.auth)).json());
     expect(cw.items.map((i) => i.alias)).toEqual([series.title.alias, film.alias]);
     expect(cw.items_total).toBe(2);
-    expect(cw.items[0]!.progress).toMatchObject({ episode_id: e2!.id, season_number: 1, episode_number: 2, position: 0, is_finished: false });
-    expect(cw.items[1]!.progress).toMatchObject({ episode_id: null, position: 1500, duration: 6000, percent: 25 });
+    expect(cw.items[0]!.progress).toMatchObject({ episode_id: e2!.id, season_number: 1, episode_number: 2, position: 0, is_finished: false, next: true });
+    expect(cw.items[1]!.progress).toMatchObject({ episode_id: null, position: 1500, duration: 6000, percent: 25, next: false });
 
     // The last episode finished: the series has nothing more to continue.
     t.clock.now = new Date('2026-11-22T10:20:00Z');

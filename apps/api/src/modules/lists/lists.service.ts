@@ -187,7 +187,7 @@ export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'no
       if (latest) {
         const point = (await continuePoints([latest]))(latest);
         // Something to continue: a position past the first seconds, or the start of the next episode.
-        if (point.episode_id !== latest.episodeId || canResume(point.position, point.duration)) resume = point;
+        if (point.next || canResume(point.position, point.duration)) resume = point;
       }
       const episodes = rows
         .filter((r): r is ProgressWithEpisode & { episodeId: string } => r.episodeId !== null)
