@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TitleCardSchema } from './catalog.ts';
-import { pagedSchema } from './common.ts';
+import { QueryBooleanSchema, pagedSchema } from './common.ts';
 
 // Personal lists of the session's current profile (spec platform §3 client state "profile", §4 Lists, §7:
 // favorites, continue watching, history, rated content; issue 4 lists).
@@ -13,6 +13,8 @@ export const ListAliasParamsSchema = z.object({ alias: z.string().min(1).max(160
 export const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** Only kids titles (the kids home of an adult profile); a child profile gets only its kids scope anyway. */
+  for_kids: QueryBooleanSchema.default(false),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

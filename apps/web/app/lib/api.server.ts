@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
+import { listsApi } from './lists-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -96,6 +97,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4: personal lists of the current profile
+    ...listsApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -140,6 +140,18 @@ describe('favorites', () => {
     expect(await t.db.select().from(favorites).where(eq(favorites.profileId, anon.profile_id))).toEqual([]);
   });
 
+  it('for_kids lists only kids titles (the kids home of an adult profile)', async () => {
+    const v = await registeredViewer(t);
+    await addFav(v.auth, film.alias);
+    await addFav(v.auth, cartoon.alias);
+    await report(v.auth, { uid: film.id, position: 100, duration: 6000 });
+    await report(v.auth, { uid: cartoon.id, position: 100, duration: 600 });
+    expect((await favList(v.auth, '?for_kids=true')).items.map((i) => i.alias)).toEqual([cartoon.alias]);
+    const cw = ContinueWatchingListSchema.parse((await req('GET', '/api/v1/profile/continue-watching?for_kids=true', v.auth)).json());
+    expect(cw.items.map((i) => i.alias)).toEqual([cartoon.alias]);
+    expect((await favList(v.auth)).items_total).toBe(2);
+  });
+
   it('need a session and the API key', async () => {
     expect((await req('GET', '/api/v1/profile/favorites', t.headers)).statusCode).toBe(401);
     expect((await req('GET', '/api/v1/profile/favorites', {})).json().code).toBe(ErrorCode.InvalidApiKey);

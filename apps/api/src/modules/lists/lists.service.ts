@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';
 
@@ -20,6 +20,9 @@ const bad = (message: string) => new AppError(400, ErrorCode.BadRequest, message
  * sign in (spec platform §2 popup "no-auth favorites"). Progress and history work for everyone; a virtual
  * user keeps them when it signs up (the same user and profile).
  */
+/** The titles a list may show: a child session's kids scope, or kids titles when the list is asked for_kids. */
+const listScope = (session: SessionContext, page: ListQuery): KidsScope | null => kidsScopeOf(session) ?? (page.for_kids ? { ratings: null } : null);
+
 function requireAccount(session: SessionContext): void {
   if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in to keep favorites and ratings');
 }
@@ -57,7 +60,7 @@ export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'no
 
     async favorites(session: SessionContext, page: ListQuery): Promise<FavoritesList> {
       requireAccount(session);
-      const { rows, total } = await repo.favoritesPage(session.profileId, kidsScopeOf(session), page);
+      const { rows, total } = await repo.favoritesPage(session.profileId, listScope(session, page), page);
       const items = await withCards(rows, (r) => ({ added_at: r.addedAt.toISOString() }));
       return { items, items_total: total, skip: page.skip, limit: page.limit };
     },
@@ -123,14 +126,14 @@ export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'no
     },
 
     async continueWatching(session: SessionContext, page: ListQuery): Promise<ContinueWatchingList> {
-      const { rows, total } = await repo.continuePage(session.profileId, kidsScopeOf(session), page);
+      const { rows, total } = await repo.continuePage(session.profileId, listScope(session, page), page);
       const point = await continuePoints(rows);
       const items = await withCards(rows, (r) => ({ progress: point(r) }));
       return { items, items_total: total, skip: page.skip, limit: page.limit };
     },
 
     async history(session: SessionContext, page: ListQuery): Promise<HistoryList> {
-      const { rows, total } = await repo.historyPage(session.profileId, kidsScopeOf(session), page);
+      const { rows, total } = await repo.historyPage(session.profileId, listScope(session, page), page);
       const items = await withCards(rows, (r) => ({ watched_at: r.updatedAt.toISOString(), progress: toResumePoint(r) }));
       return { items, items_total: total, skip: page.skip, limit: page.limit };
     },
@@ -164,7 +167,7 @@ export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'no
 
     async rated(session: SessionContext, page: ListQuery): Promise<RatedList> {
       requireAccount(session);
-      const { rows, total } = await repo.ratedPage(session.profileId, kidsScopeOf(session), page);
+      const { rows, total } = await repo.ratedPage(session.profileId, listScope(session, page), page);
       const items = await withCards(rows, (r) => ({ user_rating: r.value, rated_at: r.ratedAt.toISOString() }));
       return { items, items_total: total, skip: page.skip, limit: page.limit };
     },

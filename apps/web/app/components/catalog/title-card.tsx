@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
 import { posterSources } from '../../lib/images.ts';
+import { FavoriteButton } from '../lists/favorite-button.tsx';
 
 /**
  * A title card: vertical poster, age badge, rating, title and a line of facts. Rows and grids pass their
@@ -15,6 +16,8 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
     title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null,
   ].filter(Boolean);
   return (
+    // The favorite toggle sits over the poster beside the link, not in it (no button inside a link).
+    <div className="card-shell">
     <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.isFree ? 'true' : undefined} prefetch="intent">
       <div className="card__poster">
         <img
@@ -36,5 +39,7 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
       <span className="card__title">{title.title}</span>
       <span className="card__facts">{facts.join(' · ')}</span>
     </Link>
+    <FavoriteButton alias={title.alias} title={title.title} />
+    </div>
   );
 }

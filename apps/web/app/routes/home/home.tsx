@@ -1,19 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
+import { PersonalRows } from '../../components/lists/personal-rows.tsx';
 import { toCardView } from '../../lib/card-view.ts';
 import { imageUrl } from '../../lib/images.ts';
+import { loadPersonalRows } from '../../lib/lists.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
-  const home = await api.home(auth?.profile_for_child ?? false);
+  const [home, personalRows] = await Promise.all([api.home(auth?.profile_for_child ?? false), loadPersonalRows({ api, auth })]);
   const first = home.rows[1]?.items[0] ?? home.rows[0]?.items[0];
   return {
     hero: first ? { alias: first.alias, title: first.title, year: first.year, ratingAge: first.rating_age, genres: first.genres.map((g) => g.title), art: first.horizontal_poster } : null,
     rows: home.rows.map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) })),
+    personalRows, // issue 4: continue watching, favorites
   };
 }
 
@@ -59,6 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+      <PersonalRows rows={loaderData.personalRows} />
       {loaderData.rows.map((row, i) => (
         <TitleRow key={row.alias} row={row} priority={i === 0} />
       ))}
