@@ -240,7 +240,15 @@ function Items({ kind, items, t, dispatch, onHistoryChanged }: { kind: ListKind;
   );
 }
 
-const DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
+// Moscow time on the server and in the browser alike, so the rendered date does not change on hydration.
+const DAY = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
+const DAY_YEAR = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
+const YEAR = new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' });
+/** «22 ноября», with the year when it is not this year. */
+const watchDate = (iso: string) => {
+  const date = new Date(iso);
+  return YEAR.format(date) === YEAR.format(new Date()) ? DAY.format(date) : DAY_YEAR.format(date);
+};
 
 /** A watched title: when, how far, and «Убрать из истории», which removes it in place. */
 function HistoryCard({ item, t, dispatch, onRemoved }: { item: PersonalCardView; t: TFunction; dispatch: (e: ListEvent<PersonalCardView>) => void; onRemoved: () => void }) {
@@ -253,7 +261,7 @@ function HistoryCard({ item, t, dispatch, onRemoved }: { item: PersonalCardView;
   });
   const pending = fetcher.state !== 'idle';
   const resume = item.resume;
-  const line = [item.watchedAt ? t('lists.page.watchedAt', { date: DATE.format(new Date(item.watchedAt)) }) : null, resume ? resumeLine(resume, t) : null].filter(Boolean).join(' · ');
+  const line = resume ? resumeLine(resume, t) : '';
   return (
     <div className={`hcard${pending ? ' hcard--pending' : ''}`} data-testid="history-card">
       <Link to={`/watch/${item.alias}`} className="pcard" prefetch="intent">
@@ -266,6 +274,7 @@ function HistoryCard({ item, t, dispatch, onRemoved }: { item: PersonalCardView;
           ) : null}
         </span>
         <span className="pcard__title">{item.title}</span>
+        {item.watchedAt ? <span className="pcard__meta">{t('lists.page.watchedAt', { date: watchDate(item.watchedAt) })}</span> : null}
         {line ? <span className="pcard__meta">{line}</span> : null}
       </Link>
       <fetcher.Form method="post" action="/resources/lists/history" className="hcard__remove" defaultShouldRevalidate={false}>
