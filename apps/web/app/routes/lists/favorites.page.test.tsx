@@ -28,7 +28,7 @@ const ALL: ListKind[] = ['favorites', 'continue', 'history', 'rated'];
 function setup(data: LoaderData, lists: (url: URL) => Answer | Promise<Answer> = () => ({ status: 500, body: null }), history: (f: Record<string, string>) => Answer = () => ({ status: 200, body: {} })) {
   const asked: URL[] = [];
   const posted: Record<string, string>[] = [];
-  const Page = () => <FavoritesPage {...({ loaderData: useLoaderData() } as never)} />;
+  const Page = () => <FavoritesPage {...({ loaderData: useLoaderData() } as unknown as Parameters<typeof FavoritesPage>[0])} />;
   const Stub = createRoutesStub([
     {
       id: 'root',
