@@ -16,7 +16,9 @@ export async function loadListPage(api: Api, kind: ListKind, page: { skip: numbe
     : kind === 'continue' ? await api.continueWatching(query)
     : kind === 'history' ? await api.history(query)
     : await api.rated(query);
-  return { kind, items: list.items.map(toPersonalCard), itemsTotal: list.items_total, skip: list.skip, limit: list.limit };
+  const items = list.items.map(toPersonalCard);
+  if (kind === 'favorites') for (const item of items) item.isFavorite = true;
+  return { kind, items, itemsTotal: list.items_total, skip: list.skip, limit: list.limit };
 }
 
 /**

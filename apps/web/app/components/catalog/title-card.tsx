@@ -39,7 +39,7 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
       <span className="card__title">{title.title}</span>
       <span className="card__facts">{facts.join(' · ')}</span>
     </Link>
-    <FavoriteButton alias={title.alias} title={title.title} />
+    <FavoriteButton alias={title.alias} title={title.title} initial={title.isFavorite} />
     </div>
   );
 }

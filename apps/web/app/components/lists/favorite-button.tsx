@@ -36,8 +36,9 @@ export function FavoriteButton({ alias, title, variant = 'card', initial }: { al
 
   const pending = fetcher.state !== 'idle';
   const intent = fetcher.formData?.get('intent');
-  const known = store.status === 'loaded' || store.status === 'loading' ? store.aliases.has(alias) : undefined;
-  const saved = result?.ok ? result.isFavorite : (known ?? initial ?? false);
+  // Newest first: what this browser did, what the page's data says, the profile's favorites as loaded.
+  const loaded = store.status === 'loaded' ? store.aliases.has(alias) : undefined;
+  const saved = result?.ok ? result.isFavorite : (store.changed.get(alias) ?? initial ?? loaded ?? false);
   // Optimistic: while the request runs the button already shows what it asked for.
   const pressed = pending && (intent === 'add' || intent === 'remove') ? intent === 'add' : saved;
   const failed = result && !result.ok && result.error !== 'auth';

@@ -25,7 +25,12 @@ const item = (alias: string, o: Partial<PersonalCardView> = {}): PersonalCardVie
 const items = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => item(`${prefix}-${from + i}`));
 const ALL: ListKind[] = ['favorites', 'continue', 'history', 'rated'];
 
-function setup(data: LoaderData, lists: (url: URL) => Answer | Promise<Answer> = () => ({ status: 500, body: null }), history: (f: Record<string, string>) => Answer = () => ({ status: 200, body: {} })) {
+function setup(
+  data: LoaderData,
+  lists: (url: URL) => Answer | Promise<Answer> = () => ({ status: 500, body: null }),
+  history: (f: Record<string, string>) => Answer = () => ({ status: 200, body: {} }),
+  favorite: (f: Record<string, string>) => Answer = () => ({ status: 500, body: null }),
+) {
   const asked: URL[] = [];
   const posted: Record<string, string>[] = [];
   const Page = () => <FavoritesPage {...({ loaderData: useLoaderData() } as unknown as Parameters<typeof FavoritesPage>[0])} />;
@@ -49,6 +54,13 @@ function setup(data: LoaderData, lists: (url: URL) => Answer | Promise<Answer> =
         const fields = Object.fromEntries((await request.formData()).entries()) as Record<string, string>;
         posted.push(fields);
         const { status, body } = history(fields);
+        return Response.json(body, { status });
+      },
+    },
+    {
+      path: '/resources/favorites',
+      action: async ({ request }) => {
+        const { status, body } = favorite(Object.fromEntries((await request.formData()).entries()) as Record<string, string>);
         return Response.json(body, { status });
       },
     },
@@ -137,11 +149,22 @@ describe('/favorites', () => {
     expect(screen.getByTestId('tab-history').textContent).toBe('История2');
   });
 
-  it('drops a favorite whose heart was pressed off (the profile favorites no longer have it)', async () => {
-    setup({ kinds: ALL, tab: 'favorites', list: loaded('favorites', [...items('fav', 2), item('gone')]), isVirtual: false });
+  it('drops a favorite whose heart was pressed off, and keeps one the browser did not know of yet', async () => {
+    // fav-0 and fav-1 are the profile's favorites the store loads; «new» was added on another device since.
+    setup(
+      { kinds: ALL, tab: 'favorites', list: loaded('favorites', [...items('fav', 2), item('new', { isFavorite: true })]), isVirtual: false },
+      undefined,
+      undefined,
+      (f) => ({ status: 200, body: { ok: true, alias: f.alias, isFavorite: f.intent === 'add' } }),
+    );
     const panel = await screen.findByTestId('panel-favorites');
-    // The store (loaded from the profile) lacks «gone»: it was removed elsewhere.
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const hearts = within(panel).getAllByTestId('favorite-button');
+    await waitFor(() => expect(hearts.map((h) => h.getAttribute('aria-pressed'))).toEqual(['true', 'true', 'true']));
+    fireEvent.click(within(panel).getByRole('button', { name: '«Фильм fav-1» в избранное' }));
     await waitFor(() => expect(within(panel).getAllByTestId('title-card')).toHaveLength(2));
+    expect(within(panel).queryByText('Фильм fav-1')).toBeNull();
+    expect(within(panel).getByText('Фильм new')).toBeTruthy();
   });
 
   it('invites an anonymous visitor to sign in and shows only the lists it keeps', async () => {

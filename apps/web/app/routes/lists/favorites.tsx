@@ -192,13 +192,13 @@ function ListPanel({ kind, active, state, dispatch, onHistoryChanged }: { kind: 
   );
 }
 
-/** A favorite removed with its heart leaves the section at once (the server already said so). */
+/** A favorite removed with its heart (here or on another card) leaves the section at once; the server said so. */
 function useFavoritesRemovals(kind: ListKind, state: ListState<PersonalCardView>, dispatch: (e: ListEvent<PersonalCardView>) => void) {
   const { isVirtual, profileId } = usePersonalRoot();
   const store = useFavoritesStore(profileId, kind === 'favorites' && !isVirtual);
   useEffect(() => {
-    if (kind !== 'favorites' || store.status !== 'loaded') return;
-    const gone = state.items.filter((i) => !store.aliases.has(i.alias));
+    if (kind !== 'favorites') return;
+    const gone = state.items.filter((i) => store.removed.has(i.alias));
     if (gone.length > 0) dispatch({ type: 'removed', match: (i) => gone.includes(i) });
   }, [kind, store, state.items, dispatch]);
 }
