@@ -35,6 +35,7 @@ import { selectionsRoutes } from './modules/collections/selections.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts'; // search (issue 4)
 // issue 4 home: banners (posters by location)
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts'; // issue 4 lists
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes);
   await app.register(searchRoutes); // search (issue 4)
   await app.register(bannersRoutes); // issue 4 home
+  await app.register(listsRoutes); // issue 4: favorites, progress, history, ratings of the current profile
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -88,6 +88,12 @@ export default [
   // issue 4 home: the promo banners, and what a banner's play action plays.
   route('promos', 'routes/promos/promos.tsx'),
   route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
+  // issue 4 lists: /favorites (favorites, continue watching, history, ratings) and the resources its buttons use;
+  // /resources/favorites (POST intent=add|remove, alias) is also the banner action add_to_favorites.
+  route('favorites', 'routes/lists/favorites.tsx'),
+  route('resources/favorites', 'routes/resources/favorites.ts'),
+  route('resources/lists/:list', 'routes/resources/lists.ts'),
+  route('resources/ratings', 'routes/resources/ratings.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

@@ -86,6 +86,18 @@ export const ApiPath = {
   searchSuggest: '/api/v1/search/suggest',
   // issue 4 home: spec platform §7 posters by location; the playlist a banner plays (platform §3 Playlist response)
   posters: (location: string) => `/api/v1/posters/location/${encodeURIComponent(location)}`,
+  // ---- personal lists of the current profile (issue 4 lists; spec platform §7 favorites, history, progress, rating)
+  favorites: '/api/v1/profile/favorites',
+  favorite: (alias: string) => `/api/v1/profile/favorites/${encodeURIComponent(alias)}`,
+  favoriteAliases: '/api/v1/profile/favorite-aliases',
+  progress: '/api/v1/profile/progress',
+  continueWatching: '/api/v1/profile/continue-watching',
+  history: '/api/v1/profile/history',
+  historyItem: (alias: string) => `/api/v1/profile/history/${encodeURIComponent(alias)}`,
+  rating: (alias: string) => `/api/v1/profile/ratings/${encodeURIComponent(alias)}`,
+  rated: '/api/v1/profile/rated',
+  titleState: (alias: string) => `/api/v1/profile/title-state/${encodeURIComponent(alias)}`,
+  // ---- end personal lists
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -73,6 +73,9 @@ export const ErrorCode = {
   NoDestination: 'NO_DESTINATION',
   /** A signed link (unsubscribe) whose signature does not match. */
   InvalidSignature: 'INVALID_SIGNATURE',
+  // issue 4 lists
+  /** 401: an anonymous (virtual) visitor cannot keep favorites or ratings; sign in or sign up first. */
+  AuthRequired: 'AUTH_REQUIRED',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

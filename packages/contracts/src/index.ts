@@ -23,3 +23,5 @@ export * from './collections.ts';
 export * from './search.ts';
 // issue 4 home: banners (posters by location)
 export * from './banners.ts';
+// personal lists (issue 4 lists)
+export * from './lists.ts';

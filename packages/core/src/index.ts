@@ -31,3 +31,5 @@ export * from './collections.ts';
 export * from './search.ts';
 // Banners and their click rule (issue 4 home).
 export * from './banner.ts';
+// Personal lists: favorites, history, continue watching, ratings (issue 4 lists).
+export * from './lists.ts';

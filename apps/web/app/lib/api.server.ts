@@ -17,6 +17,7 @@ import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
 import { searchApi } from './search-api.server.ts';
+import { listsApi } from './lists-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -123,6 +124,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // issue 4 home: spec platform §7 posters by location, and the playlist a banner's play action plays
     posters: (location: BannerLocation, forKids: boolean) => call(BannerListSchema, ApiPath.posters(location), { query: { for_kids: forKids, device_type: 'web' } }),
     bannerPlaylist: (alias: string) => call(BannerPlaylistSchema, ApiPath.playlist(alias)),
+    // issue 4: personal lists of the current profile
+    ...listsApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

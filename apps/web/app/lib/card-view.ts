@@ -13,6 +13,8 @@ export interface CardView {
   rating: number;
   isFree: boolean;
   poster: TitleCard['vertical_poster'];
+  /** Known to be a favorite of the profile (a personal list says so); otherwise the card asks the favorites. */
+  isFavorite?: boolean;
 }
 
 /** A title card of the API as a card view. */

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
 import { Poster } from '../ui/poster.tsx';
+import { FavoriteButton } from '../lists/favorite-button.tsx';
 
 /**
  * A title card: vertical poster, age badge, rating, title and a line of facts. Rows and grids pass their
@@ -14,6 +15,8 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
     title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null,
   ].filter(Boolean);
   return (
+    // The favorite toggle sits over the poster beside the link, not in it (no button inside a link).
+    <div className="card-shell">
     <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.isFree ? 'true' : undefined} prefetch="intent">
       <div className="card__poster">
         <Poster image={title.poster} orientation="vertical" width={200} sizes={sizes} priority={priority} />
@@ -26,5 +29,7 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
       <span className="card__title">{title.title}</span>
       <span className="card__facts">{facts.join(' · ')}</span>
     </Link>
+    <FavoriteButton alias={title.alias} title={title.title} initial={title.isFavorite} />
+    </div>
   );
 }

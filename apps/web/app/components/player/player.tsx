@@ -1,17 +1,35 @@
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attachProgressReporter, type ProgressReporting } from './progress-reporter.ts';
 
 /**
  * The video player: HLS through hls.js (loaded only here, on demand), or natively where the browser plays
- * HLS itself. It starts playing as soon as it can, since it opens on the viewer's click. `onEnded` lets a
- * queue (a banner's playlist) go on to its next item.
+ * HLS itself. It starts playing as soon as it can, since it opens on the viewer's click: from `startAt`
+ * seconds when resuming, and reports the progress of a film or an episode when `progress` says where.
+ * `onEnded` lets a queue (a banner's playlist) go on to its next item.
  */
-export default function Player({ src, title, onClose, onEnded }: { src: string; title: string; onClose: () => void; onEnded?: () => void }) {
+export default function Player({
+  src,
+  title,
+  onClose,
+  onEnded,
+  startAt = 0,
+  progress = null,
+}: {
+  src: string;
+  title: string;
+  onClose: () => void;
+  onEnded?: () => void;
+  startAt?: number;
+  progress?: ProgressReporting | null;
+}) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'loading' | 'playing' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
+  // Read once per player (watch.tsx keys it by source): a later resume point must not jump a playing video.
+  const startAtRef = useRef(startAt);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -27,7 +45,7 @@ export default function Player({ src, title, onClose, onEnded }: { src: string; 
       const { default: HlsImpl } = await import('hls.js');
       if (cancelled) return;
       if (HlsImpl.isSupported()) {
-        hls = new HlsImpl({ capLevelToPlayerSize: true, startLevel: -1 });
+        hls = new HlsImpl({ capLevelToPlayerSize: true, startLevel: -1, ...(startAtRef.current > 0 ? { startPosition: startAtRef.current } : {}) });
         let mediaRecoveries = 0;
         hls.on(HlsImpl.Events.ERROR, (_event, error) => {
           if (!error.fatal || !hls) return;
@@ -41,7 +59,14 @@ export default function Player({ src, title, onClose, onEnded }: { src: string; 
         hls.attachMedia(video);
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
         video.src = src;
-        video.addEventListener('loadedmetadata', start, { once: true });
+        video.addEventListener(
+          'loadedmetadata',
+          () => {
+            if (startAtRef.current > 0 && startAtRef.current < video.duration) video.currentTime = startAtRef.current;
+            start();
+          },
+          { once: true },
+        );
         video.addEventListener('error', () => setState('error'), { once: true });
       } else {
         setState('error');
@@ -54,6 +79,16 @@ export default function Player({ src, title, onClose, onEnded }: { src: string; 
       hls?.destroy();
     };
   }, [src, attempt]);
+
+  // Progress of the film or episode (issue 4 lists); trailers and extras report nothing.
+  const progressUrl = progress?.url;
+  const progressUid = progress?.uid;
+  const progressEpisode = progress?.episodeId ?? null;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !progressUrl || !progressUid) return;
+    return attachProgressReporter(video, { url: progressUrl, uid: progressUid, episodeId: progressEpisode });
+  }, [progressUrl, progressUid, progressEpisode]);
 
   return (
     <div className="player" role="region" aria-label={t('watch.nowPlaying', { title })}>

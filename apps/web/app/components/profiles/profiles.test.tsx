@@ -138,7 +138,8 @@ describe('the profile menu', () => {
     const menu = await openMenu();
     expect(within(menu).getByText('Сейчас смотрит')).toBeTruthy();
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim());
-    expect(items).toEqual(['МашаДетский', 'Папа', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Аккаунт', 'Выйти']);
+    expect(items).toEqual(['МашаДетский', 'Папа', 'Избранное и история', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Аккаунт', 'Выйти']);
+    expect(within(menu).getByRole('menuitem', { name: 'Избранное и история' }).getAttribute('href')).toBe('/favorites');
     expect(within(menu).getByRole('menuitem', { name: 'Выйти' }).getAttribute('href')).toBe('/logout');
     expect(within(menu).getByRole('menuitem', { name: 'Аккаунт' }).getAttribute('href')).toBe('/account');
   });
@@ -146,7 +147,7 @@ describe('the profile menu', () => {
   it('shows a child profile only the profiles to switch to', async () => {
     setup(shellOf({ profiles: [MAIN, KID], currentProfileId: 'kid', isChild: true, pinStatus: 'required', hasPin: true }), () => null, '/kids');
     const menu = await openMenu();
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Основной']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Основной', 'Избранное и история']);
   });
 });
 

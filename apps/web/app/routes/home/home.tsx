@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { MetaArgs } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { BannerCarousel } from '../../components/home/banner-carousel.tsx';
+import { PersonalRows } from '../../components/lists/personal-rows.tsx';
 import { toCardView } from '../../lib/card-view.ts';
+import { loadPersonalRows } from '../../lib/personal-lists.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
@@ -17,9 +19,14 @@ import { loadBanners } from './banners.server.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
   const isChild = auth?.profile_for_child ?? false;
-  const [home, banners] = await Promise.all([api.home(isChild), loadBanners(api, isChild ? 'kids' : 'home', isChild)]);
+  const [home, banners, personalRows] = await Promise.all([
+    api.home(isChild),
+    loadBanners(api, isChild ? 'kids' : 'home', isChild),
+    loadPersonalRows({ api, auth }), // issue 4 lists: continue watching, favorites
+  ]);
   return {
     banners,
+    personalRows,
     rows: home.rows.filter((r) => r.items.length > 0).map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) })),
   };
 }
@@ -53,6 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="home">
       <h1 className="sr-only">{t('home.title')}</h1>
       <BannerCarousel banners={banners} />
+      <PersonalRows rows={loaderData.personalRows} />
       {rows.map((row, i) => (
         // The first banner is the page's largest image; the first row's posters come right after it.
         <TitleRow key={row.alias} row={row} priority={i === 0 && banners.length === 0} />

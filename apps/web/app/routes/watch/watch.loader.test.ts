@@ -4,6 +4,8 @@ import { contextWith, outcome } from '../../test/visitor.ts';
 import { loader } from './watch.tsx';
 
 const title = { uid: 'u1', alias: 'tayna', title: 'Тайна' };
+// Without auth data (these visitors) there is no personal state (issue 4 lists).
+const personal = { state: null, reportUrl: null };
 const statusOf = (thrown: unknown) => (thrown as { init?: { status: number } }).init?.status;
 
 describe('watch loader', () => {
@@ -13,7 +15,7 @@ describe('watch loader', () => {
     const r = await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never);
     expect(api.title).toHaveBeenCalledWith('tayna');
     expect(api.playbackCheck).toHaveBeenCalledWith('u1');
-    expect(r).toEqual({ title, check });
+    expect(r).toEqual({ title, check, personal });
   });
 
   it('answers 404 for an unknown title', async () => {
@@ -34,7 +36,7 @@ describe('watch loader', () => {
       title: vi.fn().mockResolvedValue(title),
       playbackCheck: vi.fn().mockRejectedValue(new ApiCallError(403, { status: 403, code: 'KIDS_PROFILE_RESTRICTED', message: 'x' })),
     };
-    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { restricted: true } });
+    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { restricted: true }, personal });
   });
 
   it('marks an unregistered device, so pressing play opens the device-registration popup (spec platform §8)', async () => {
@@ -42,13 +44,28 @@ describe('watch loader', () => {
       title: vi.fn().mockResolvedValue(title),
       playbackCheck: vi.fn().mockRejectedValue(new ApiCallError(403, { status: 403, code: 'DEVICE_NOT_REGISTERED', message: 'x' })),
     };
-    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { deviceNotRegistered: true } });
+    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api) } as never)).toEqual({ title, check: { deviceNotRegistered: true }, personal });
   });
 
   it('does not check playback for a visitor without a session (a crawler)', async () => {
     const api = { title: vi.fn().mockResolvedValue(title), playbackCheck: vi.fn() };
-    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api, { token: null }) } as never)).toEqual({ title, check: null });
+    expect(await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api, { token: null }) } as never)).toEqual({ title, check: null, personal });
     expect(api.playbackCheck).not.toHaveBeenCalled();
+  });
+
+  it('loads the personal state of the title and where the player reports progress (issue 4 lists)', async () => {
+    const state = { alias: 'tayna', is_favorite: true, rating: 8, resume: null, episodes: [] };
+    const api = { title: vi.fn().mockResolvedValue(title), playbackCheck: vi.fn().mockResolvedValue(null), titleState: vi.fn().mockResolvedValue(state) };
+    const r = await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api, { auth: { virtual: false } as never }) } as never);
+    expect(api.titleState).toHaveBeenCalledWith('tayna');
+    expect(r.personal.state).toEqual(state);
+    expect(r.personal.reportUrl).toMatch(/^\/api\/v1\/profile\/progress\?apikey=/);
+  });
+
+  it('still shows the title when the personal state fails', async () => {
+    const api = { title: vi.fn().mockResolvedValue(title), playbackCheck: vi.fn().mockResolvedValue(null), titleState: vi.fn().mockRejectedValue(new ApiCallError(503, null)) };
+    const r = await loader({ params: { watchAlias: 'tayna' }, context: contextWith(api, { auth: { virtual: false } as never }) } as never);
+    expect(r.personal.state).toBeNull();
   });
 
   it('lets other API failures reach the error screen', async () => {

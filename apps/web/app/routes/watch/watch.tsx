@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useFetcher, useLocation, useRevalidator, useRouteLoaderData } from 'react-router';
 import { DeviceRegistrationDialog } from '../../components/devices/device-registration-dialog.tsx';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
+import { FavoriteButton } from '../../components/lists/favorite-button.tsx';
+import { RatingWidget } from '../../components/lists/rating-widget.tsx';
+import { EpisodeProgress, progressTargetFor, ResumeButton, resumeOf, useResumeFromUrl } from '../../components/lists/title-personal.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
@@ -12,6 +15,7 @@ import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { Poster } from '../../components/ui/poster.tsx';
 import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
+import { loadWatchPersonal } from '../../lib/personal-lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { titleLd, watchSubPage } from '../../lib/title-ld.ts';
 import type { Route } from './+types/watch';
@@ -34,6 +38,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
     throw err;
   }
+  // issue 4 lists: favorite, own rating, where to resume (alongside the playback check).
+  const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
   let check: CheckResult | null = null;
   if (token) {
     try {
@@ -44,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       else throw err;
     }
   }
-  return { title, check };
+  return { title, check, personal: await personal };
 }
 
 export function meta({ data: d, params, matches }: Route.MetaArgs) {
@@ -79,11 +85,13 @@ export function meta({ data: d, params, matches }: Route.MetaArgs) {
 interface Playing {
   uid: string;
   title: string;
+  /** Resuming: the second to start from. */
+  startAt?: number;
 }
 
 export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, check } = loaderData;
+  const { title, check, personal } = loaderData;
   const isSeries = title._cls === 'Product.Series';
   const fetcher = useFetcher<FetchedCheck>();
   const [playing, setPlaying] = useState<Playing | null>(null);
@@ -118,6 +126,16 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
     void revalidator.revalidate();
     if (playing && playing.uid !== title.uid) void fetcher.load(`/resources/playback/${playing.uid}`);
   }, [revalidator, playing, title.uid, fetcher]);
+  // issue 4 lists: resume where the profile stopped (a continue-watching card asks with ?resume=1).
+  const resume = resumeOf(personal.state);
+  const mainEntitled = Boolean(check && 'playlists' in check && check.playlists.length > 0);
+  const handleResume = () => {
+    if (!resume) return;
+    if (resume.episodeId) play({ uid: resume.episodeId, title: `${title.title}. ${t('watch.season', { number: resume.season })}, ${t('watch.episode', { number: resume.episode })}`, startAt: resume.position });
+    else play({ uid: title.uid, title: title.title, startAt: resume.position });
+  };
+  useResumeFromUrl(resume, mainEntitled || Boolean(resume?.episodeId), handleResume);
+  const progressTarget = playing ? progressTargetFor(title, playing.uid) : null;
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
   const facts = [
     String(title.year),
@@ -132,7 +150,14 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
       <section className="watch__stage">
         {playing && src ? (
           <Suspense fallback={<div className="player player--placeholder" />}>
-            <Player key={src} src={src} title={playing.title} onClose={() => setPlaying(null)} />
+            <Player
+              key={src}
+              src={src}
+              title={playing.title}
+              onClose={() => setPlaying(null)}
+              startAt={playing.startAt}
+              progress={personal.reportUrl && progressTarget ? { url: personal.reportUrl, ...progressTarget } : null}
+            />
           </Suspense>
         ) : (
           <div className="watch__backdrop" aria-hidden="true">
@@ -161,13 +186,16 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               {facts.join(' · ')}
             </p>
             <div className="watch__actions">
+              {resume && (mainEntitled || resume.episodeId) ? <ResumeButton resume={resume} onResume={handleResume} /> : null}
               <MainAction check={check} isSeries={isSeries} isFree={title.is_free} onPlay={() => play({ uid: title.uid, title: title.title })} />
               {trailer ? (
                 <button type="button" className="btn btn--ghost btn--lg" onClick={() => play({ uid: trailer.uid, title: `${title.title}. ${trailer.title}` })}>
                   {t('watch.trailer')}
                 </button>
               ) : null}
+              {personal.state ? <FavoriteButton alias={title.alias} title={title.title} variant="full" initial={personal.state.is_favorite} /> : null}
             </div>
+            {personal.state ? <RatingWidget alias={title.alias} initial={personal.state.rating} /> : null}
             {check && 'playlists' in check && check.playlists.length === 0 ? <GatedPanel check={check} /> : null}
             {fetchedGated ? <GatedPanel check={fetched} /> : null}
             <DeviceRegistrationDialog open={registrationOpen} onOpenChange={handleRegistrationOpen} onRegistered={handleRegistered} />
@@ -196,6 +224,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
                           {formatDuration(e.duration_minutes)}
                           {e.is_preview ? <span className="badge badge--free">{t('watch.preview')}</span> : null}
                         </span>
+                        <EpisodeProgress state={personal.state} episodeId={e.ekran_id} />
                       </button>
                     </li>
                   ))}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { trackClick } from '../../lib/analytics.ts';
+import type { FavoriteResult } from '../../routes/resources/favorites.ts';
+import { FAVORITES_RESOURCE, setFavorite, useFavoritesStore } from './favorites-store.ts';
+import { SignInDialog } from './sign-in-dialog.tsx';
+import { usePersonalRoot } from './personal-root.ts';
+import './lists.css';
+
+/**
+ * The favorite toggle of a title (issue 4 lists): on cards (an icon over the poster) and on the title page
+ * (a button with text). It posts to /resources/favorites through a fetcher shared by every button of the
+ * same title, shows the change at once (optimistic), a pending state while the server answers and an error
+ * if it failed (the state goes back). An anonymous visitor gets the no-auth favorites popup (spec platform §2).
+ */
+export function FavoriteButton({ alias, title, variant = 'card', initial }: { alias: string; title: string; variant?: 'card' | 'full'; initial?: boolean }) {
+  const { t } = useTranslation();
+  const { isVirtual, profileId } = usePersonalRoot();
+  const store = useFavoritesStore(profileId, !isVirtual);
+  const fetcher = useFetcher<FavoriteResult>({ key: `favorite:${alias}` });
+  const [askSignIn, setAskSignIn] = useState(false);
+
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // The server's last word on this title updates every card of it.
+  useEffect(() => {
+    if (result?.ok) setFavorite(profileId, result.alias, result.isFavorite);
+  }, [result, profileId]);
+  // The server says the visitor has no account (e.g. it signed out in another tab): ask to sign in, once.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const signInOpen = askSignIn || Boolean(result && !result.ok && result.error === 'auth' && dismissed !== result);
+  const closeSignIn = () => {
+    setAskSignIn(false);
+    setDismissed(result);
+  };
+
+  const pending = fetcher.state !== 'idle';
+  const intent = fetcher.formData?.get('intent');
+  // Newest first: what this browser did, what the page's data says, the profile's favorites as loaded.
+  const loaded = store.status === 'loaded' ? store.aliases.has(alias) : undefined;
+  const saved = result?.ok ? result.isFavorite : (store.changed.get(alias) ?? initial ?? loaded ?? false);
+  // Optimistic: while the request runs the button already shows what it asked for.
+  const pressed = pending && (intent === 'add' || intent === 'remove') ? intent === 'add' : saved;
+  const failed = result && !result.ok && result.error !== 'auth';
+
+  const handleClick = () => {
+    trackClick({ block_type: 'favorites', element_type: 'button', element_id: alias, element_text: pressed ? 'remove' : 'add' });
+    if (isVirtual) {
+      setAskSignIn(true);
+      return;
+    }
+    void fetcher.submit(
+      { intent: pressed ? 'remove' : 'add', alias },
+      // Nothing on the page depends on it but the buttons of this title (and the lists, which listen).
+      { method: 'post', action: FAVORITES_RESOURCE, defaultShouldRevalidate: false },
+    );
+  };
+
+  const stateText = pressed ? t('lists.favorite.remove') : t('lists.favorite.add');
+  return (
+    <>
+      <button
+        type="button"
+        className={`fav fav--${variant}${pressed ? ' fav--on' : ''}`}
+        aria-pressed={pressed}
+        aria-busy={pending || undefined}
+        aria-label={variant === 'card' ? t('lists.favorite.cardLabel', { title }) : undefined}
+        title={variant === 'card' ? stateText : undefined}
+        data-testid="favorite-button"
+        data-pending={pending || undefined}
+        onClick={handleClick}
+      >
+        <HeartIcon filled={pressed} />
+        {variant === 'full' ? <span>{pressed ? t('lists.favorite.inList') : t('lists.favorite.toList')}</span> : null}
+      </button>
+      {failed ? (
+        <span className={`fav__error fav__error--${variant}`} role="alert" data-testid="favorite-error">
+          {result.error === 'not_found' ? t('lists.favorite.notFound') : t('lists.favorite.failed')}
+        </span>
+      ) : null}
+      {signInOpen ? <SignInDialog reason="favorites" onClose={closeSignIn} /> : null}
+    </>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="fav__icon">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.5C1.4 7.4 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.4 4.5 7-1.8 4.9-9.3 9.5-9.3 9.5z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

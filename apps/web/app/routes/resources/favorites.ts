@@ -1,0 +1,56 @@
+import { ErrorCode } from '@ekran/contracts';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/favorites';
+
+/**
+ * The answer of /resources/favorites. The contract other parts of the site rely on (the favorite button,
+ * the banner action add_to_favorites): POST form fields `intent=add|remove` and `alias`.
+ * - ok: the title is now (not) a favorite;
+ * - auth: an anonymous visitor (show the no-auth favorites popup, spec platform §2);
+ * - not_found: no such title for this profile (a child profile sees only its kids titles);
+ * - invalid: a bad intent or alias;
+ * - failed: the API did not answer; nothing changed (spec platform §8: the error is kept in state).
+ */
+export type FavoriteResult = { ok: true; alias: string; isFavorite: boolean } | { ok: false; alias: string; error: FavoriteError };
+export type FavoriteError = 'auth' | 'not_found' | 'invalid' | 'failed';
+
+const ALIAS_RE = /^[a-z0-9-]{1,160}$/;
+const PRIVATE = { 'cache-control': 'private, no-store' };
+// Plain JSON (not React Router's data): the banner action and fetchers read it alike.
+const answer = (result: FavoriteResult, status = 200) => Response.json(result, { status, headers: PRIVATE });
+
+/** GET: the aliases of the profile's favorites, so cards can show their button pressed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api, auth } = context.get(visitorContext);
+  if (!auth || auth.virtual) return Response.json({ aliases: [] }, { headers: PRIVATE });
+  try {
+    const { aliases } = await api.favoriteAliases();
+    return Response.json({ aliases }, { headers: PRIVATE });
+  } catch (err) {
+    if (err instanceof ApiCallError) return Response.json({ aliases: [], error: 'failed' }, { status: 502, headers: PRIVATE });
+    throw err;
+  }
+}
+
+/** POST intent=add|remove, alias: adds or removes a favorite of the current profile. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const alias = String(form.get('alias') ?? '');
+  if ((intent !== 'add' && intent !== 'remove') || !ALIAS_RE.test(alias)) {
+    return answer({ ok: false, alias, error: 'invalid' }, 400);
+  }
+  const { api, auth } = context.get(visitorContext);
+  if (!auth || auth.virtual) return answer({ ok: false, alias, error: 'auth' }, 401);
+  try {
+    const state = intent === 'add' ? await api.addFavorite(alias) : await api.removeFavorite(alias);
+    return answer({ ok: true, alias, isFavorite: state.is_favorite });
+  } catch (err) {
+    if (!(err instanceof ApiCallError)) throw err;
+    if (err.status === 401 && err.body?.code === ErrorCode.AuthRequired) return answer({ ok: false, alias, error: 'auth' }, 401);
+    if (err.status === 404) return answer({ ok: false, alias, error: 'not_found' }, 404);
+    if (err.status === 400) return answer({ ok: false, alias, error: 'invalid' }, 400);
+    return answer({ ok: false, alias, error: 'failed' }, err.status >= 500 ? 502 : err.status);
+  }
+}
