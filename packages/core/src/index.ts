@@ -23,3 +23,5 @@ export * from './trial.ts';
 // Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
+// Catalogue filters, sort options and genre chips (issue 4 category pages).
+export * from './catalog-filters.ts';

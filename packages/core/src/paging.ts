@@ -60,3 +60,19 @@ export const CATALOG_SORT_BY_GROUP = {
 export function catalogSortFor(abGroup: string | null | undefined): string {
   return abGroup === 'A' || abGroup === 'B' ? CATALOG_SORT_BY_GROUP[abGroup] : DEFAULT_CATALOG_SORT;
 }
+
+// spec catalogue §3 Archive store: "pageSettings (page, pageSize, scrollYPosition, isPopStated)"; §4:
+// "Visible count is page times page size." and "Scroll position is stored when a route change starts and
+// restored after loading, also on back navigation." The catalogue grids keep the same settings.
+/** What a list remembers to come back to: pages loaded, their size, the scroll position, and whether it was a back navigation. */
+export interface PageSettings {
+  page: number;
+  pageSize: number;
+  scrollYPosition: number;
+  isPopStated: boolean;
+}
+
+/** Items a list shows after `page` pages: page times page size, never more than itemsTotal (catalogue §4). */
+export function visibleCount(page: number, pageSize: number, itemsTotal: number): number {
+  return Math.max(0, Math.min(page * pageSize, itemsTotal));
+}
