@@ -66,6 +66,9 @@ export const ApiPath = {
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
   // ---- end profiles
+  // issue 4 category pages: the filters of a category page (spec catalogue §7) and analytics events
+  catalogFilters: '/api/v1/catalog/filters',
+  events: '/api/v1/events',
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

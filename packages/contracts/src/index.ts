@@ -13,3 +13,6 @@ export * from './profiles.ts';
 export * from './devices.ts';
 export * from './account.ts';
 export * from './notifications.ts';
+// issue 4 category pages: catalogue filters and sort options; analytics events
+export * from './catalog-filters.ts';
+export * from './analytics.ts';
