@@ -24,6 +24,8 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+// issue 4 category pages: analytics events of the site
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(devicesRoutes);
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
+  await app.register(analyticsRoutes); // issue 4 category pages
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();
