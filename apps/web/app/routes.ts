@@ -13,6 +13,9 @@ export default [
   route('movies/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'movies' }),
   route('series/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'series' }),
   route('animation/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'animation' }),
+  // issue 4: /new/{page?} (titles new on the service, page as page{N}) and the next portion of a listing.
+  route('new/:page?', 'routes/catalog/new.tsx'),
+  route('resources/titles', 'routes/resources/titles.ts'),
 
   // Watching: /watch/{watchAlias?}/{page?}/{pageId?}; /watch alone shows the error screen.
   route('watch/:watchAlias/:page?/:pageId?', 'routes/watch/watch.tsx'),

@@ -10,7 +10,7 @@ import {
   sortOptions,
 } from './catalog-filters.ts';
 import { FILTER_ALL_OPTION, FILTER_COLUMN_SIZE } from './constants.ts';
-import { CATALOG_SORT_BY_GROUP, catalogSortFor, parseSort, visibleCount } from './paging.ts';
+import { CATALOG_SORT_BY_GROUP, catalogSortFor, pageWindow, parseSort, visibleCount } from './paging.ts';
 
 const item = (alias: string, total: number) => ({ alias, title: alias.toUpperCase(), total });
 
@@ -121,5 +121,20 @@ describe('genre chips (catalogue §9: 3, 2 or 1 names by layout)', () => {
     [400, 3],
   ])('a card %i px wide shows %i', (width, chips) => {
     expect(genreChipCount(width)).toBe(chips);
+  });
+});
+
+describe('pageWindow (the pager’s page links)', () => {
+  it.each([
+    [1, 1, 1, [1]],
+    [4, 1, 1, [1, 2, 3, 4]],
+    [10, 1, 1, [1, 2, 'gap', 10]],
+    [10, 5, 5, [1, 'gap', 4, 5, 6, 'gap', 10]],
+    [10, 3, 3, [1, 2, 3, 4, 'gap', 10]],
+    [10, 4, 7, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]], // a gap of one page shows that page
+    [10, 10, 10, [1, 'gap', 9, 10]],
+    [0, 1, 1, []],
+  ] as const)('%i pages, %i..%i on screen: %j', (total, first, last, expected) => {
+    expect(pageWindow(total, first, last)).toEqual(expected);
   });
 });

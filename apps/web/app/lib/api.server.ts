@@ -5,6 +5,7 @@ import {
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
 } from '@ekran/contracts';
+import { CatalogFiltersSchema, type Category } from '@ekran/contracts';
 import { z } from 'zod';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
@@ -96,6 +97,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...profilesApi(call),
     // issue 3 devices and account
     ...accountApi(call),
+    // issue 4 category pages: the filters of a category page (spec catalogue §7, country uppercase)
+    catalogFilters: (query: { category: Category; genre?: string | undefined; year?: number | undefined; country?: string | undefined; for_kids: boolean }) =>
+      call(CatalogFiltersSchema, ApiPath.catalogFilters, { query: { ...query, country: query.country?.toUpperCase(), device_type: 'web', locale: 'ru' } }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

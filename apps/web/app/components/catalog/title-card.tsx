@@ -9,11 +9,7 @@ import { posterSources } from '../../lib/images.ts';
  */
 export function TitleCard({ title, sizes, t, priority = false }: { title: CardView; sizes: string; t: TFunction; priority?: boolean }) {
   const img = posterSources(title.poster, 200, sizes);
-  const facts = [
-    String(title.year),
-    title.genre,
-    title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null,
-  ].filter(Boolean);
+  const facts = [String(title.year), title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null].filter(Boolean);
   return (
     <Link to={`/watch/${title.alias}`} className="card" data-testid="title-card" data-free={title.isFree ? 'true' : undefined} prefetch="intent">
       <div className="card__poster">
@@ -35,6 +31,14 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
       </div>
       <span className="card__title">{title.title}</span>
       <span className="card__facts">{facts.join(' · ')}</span>
+      {/* spec catalogue §9: genre chips, 3, 2 or 1 shown by the card's width (lib/grid-css.ts) */}
+      {title.genres.length > 0 ? (
+        <ul className="card__genres">
+          {title.genres.map((genre) => (
+            <li key={genre}>{genre}</li>
+          ))}
+        </ul>
+      ) : null}
     </Link>
   );
 }
