@@ -116,8 +116,8 @@ export function CatalogFilters({ groups, anySelected, hrefFor, formAction, chose
           page, which turns ?genre=&year=&country= into the path. */}
       <Form method="get" action={formAction} className="filters__selects" data-testid="filter-selects">
         {views.map(({ group, all, items }) => (
-          <label key={group.alias} className="select">
-            <span className="select__label">{group.title}</span>
+          <label key={group.alias} className="picker">
+            <span className="picker__label">{group.title}</span>
             <select
               name={group.alias}
               value={group.selected}
@@ -187,8 +187,8 @@ export function SortControl({ options, sort, defaultSort }: { options: SortOptio
   if (options.length === 0) return null;
   return (
     <Form method="get" className="sort" data-testid="sort">
-      <label className="select select--inline">
-        <span className="select__label">{t('catalog.sort')}</span>
+      <label className="picker picker--inline">
+        <span className="picker__label">{t('catalog.sort')}</span>
         <select
           name="sort"
           value={sort}

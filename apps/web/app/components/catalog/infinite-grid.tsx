@@ -202,7 +202,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
           </button>
         </p>
       ) : null}
-      {list.items.length > 0 ? (
+      {list.total > pageSize ? (
         <p className="listing__count" data-testid="listing-count">
           {t('catalog.shown', { from, to, total: list.total })}
         </p>
