@@ -74,7 +74,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const sentinelVisible = useRef(false);
-  const pendingScroll = useRef<number | null>(null);
+  const [restoreY, setRestoreY] = useState<{ y: number } | null>(null);
 
   const [popStated, setPopStated] = useState(false);
 
@@ -124,19 +124,15 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
     const snapshot = readSnapshot(key);
     if (!snapshot || snapshot.url !== url || snapshot.skip !== initial.skip) return;
     setPopStated(true);
-    pendingScroll.current = snapshot.scrollYPosition;
+    // The scroll waits for the restored cards: both land in the same render, then the effect below scrolls.
     if (snapshot.items.length > initial.items.length) {
       setList({ items: snapshot.items, nextCursor: snapshot.nextCursor, total: snapshot.total, pages: snapshot.page });
-    } else {
-      window.scrollTo(0, snapshot.scrollYPosition);
-      pendingScroll.current = null;
     }
+    setRestoreY({ y: snapshot.scrollYPosition });
   }, [isBack, initial.skip, initial.items.length]);
   useLayoutEffect(() => {
-    if (pendingScroll.current === null) return;
-    window.scrollTo(0, pendingScroll.current);
-    pendingScroll.current = null;
-  }, [list]);
+    if (restoreY !== null) window.scrollTo(0, restoreY.y);
+  }, [restoreY]);
 
   // A portion arrived: append it (without cards already shown) and advance the page counter. Adjusted while
   // rendering, once per answer, so the new cards and the counter show in the same commit.
