@@ -94,17 +94,17 @@ export function createCatalogRepo(db: Db) {
     return new Map(rows.map((r) => [r.titleId, Number(r.n)]));
   }
 
-  return {
+  const repo = {
     genresOf,
     seasonCounts,
 
     /**
-     * A page of titles with the total count of the filter. The page's ids are read first in the listing's
-     * order (an index range scan of titles_listing_*_idx: after a keyset cursor, or past `skip` ids), and
-     * only those rows are then read whole, so a deep page costs about what page 1 does
+     * A page of titles. The page's ids are read first in the listing's order (an index range scan of
+     * titles_listing_*_idx: after a keyset cursor, or past `skip` ids, index-only where the table is
+     * vacuumed), and only those rows are then read whole, so a deep page costs about what page 1 does
      * (docs/decisions/009-catalogue-paging.md).
      */
-    async listTitles(q: ListingQuery, ratings?: readonly string[] | null) {
+    async pageTitles(q: ListingQuery, ratings?: readonly string[] | null) {
       const where = and(...filterConditions(q, { forKids: q.for_kids, ratings }));
       const { field, descending } = sortOf(q.sort);
       const column = SORT_COLUMNS[field];
@@ -122,16 +122,23 @@ export function createCatalogRepo(db: Db) {
         .limit(q.limit)
         .offset(q.after ? 0 : q.skip)
         .as('page_ids');
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ title: titles })
-          .from(pageIds)
-          .innerJoin(titles, eq(titles.id, pageIds.id))
-          .orderBy(...order)
-          .then((r) => r.map((x) => x.title)),
-        db.select({ n: count() }).from(titles).where(where),
-      ]);
-      return { rows, total: Number(total?.n ?? 0) };
+      const rows = await db.select({ title: titles }).from(pageIds).innerJoin(titles, eq(titles.id, pageIds.id)).orderBy(...order);
+      return rows.map((r) => r.title);
+    },
+
+    /** How many titles a listing's filters match (its items_total). */
+    async countTitles(q: FacetSelection & { category?: Category | undefined; for_kids: boolean }, ratings?: readonly string[] | null) {
+      const [total] = await db
+        .select({ n: count() })
+        .from(titles)
+        .where(and(...filterConditions(q, { forKids: q.for_kids, ratings })));
+      return Number(total?.n ?? 0);
+    },
+
+    /** A page of titles with the total count of the filter. */
+    async listTitles(q: ListingQuery, ratings?: readonly string[] | null) {
+      const [rows, total] = await Promise.all([repo.pageTitles(q, ratings), repo.countTitles(q, ratings)]);
+      return { rows, total };
     },
 
     /**
@@ -277,5 +284,6 @@ export function createCatalogRepo(db: Db) {
         .then((rows) => rows.map((r) => r.title));
     },
   };
+  return repo;
 }
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

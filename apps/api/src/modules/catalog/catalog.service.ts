@@ -68,8 +68,8 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number } = {
       const after = input.after ? decodeCursor(input.after, sort, field) : undefined;
       const query = { ...input, sort, for_kids: input.for_kids || kids !== null };
       return cached(`titles:${JSON.stringify(query)}:${scopeKey(kids)}`, async () => {
-        const { after: _cursor, ...filters } = query;
-        const { rows, total } = await repo.listTitles({ ...filters, after }, kids?.ratings);
+        const { after: _cursor, ...listing } = query;
+        const { rows, total } = await repo.listTitles({ ...listing, after }, kids?.ratings);
         const skip = Math.min(after ? after.position : query.skip, total);
         const end = skip + rows.length;
         const last = rows.at(-1);
