@@ -3,13 +3,18 @@
 //   (a) the API's catalogue listing   GET /api/v1/titles?category=movies&limit=40
 //   (b) the same JSON as a static file (bench/static-server.mjs: stat + stream per request)
 //   (c) the server-rendered home page GET / as a returning visitor (with a session cookie)
-// and prints requests per second, p99 latency and the ratios to the static baseline. Results also go
+// and prints requests per second, p99 latency and the ratios to the static baseline. Then (issue 4) it
+// compares the listing's page 1 with a deep page, both through the API: it stops the site, adds
+// BENCH_FILMS films to its database (bench/lib/bulk-titles.mjs), restarts the API without its answer cache
+// (CATALOG_CACHE_SECONDS=0, so every request reaches the database) and measures page 1, page N at 80% of
+// the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
 // answered with errors or non-2xx statuses (the numbers would mean nothing).
 //
 // Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
-// through its /api proxy unless BENCH_API_URL names the API), BENCH_DURATION (10 s),
-// BENCH_CONNECTIONS (20), BENCH_WARMUP (2 s), WEB_API_KEY (ekran-web-public-key).
+// through its /api proxy unless BENCH_API_URL names the API; the paging comparison then uses that site's
+// data and cache as they are), BENCH_DURATION (10 s), BENCH_CONNECTIONS (20), BENCH_WARMUP (2 s),
+// BENCH_FILMS (20000 films added for the paging comparison), WEB_API_KEY (ekran-web-public-key).
 import autocannon from 'autocannon';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ensureBuilt } from '../scripts/lib/build-state.mjs';
+import { addBenchFilms } from './lib/bulk-titles.mjs';
 import { ROOT } from '../scripts/lib/common.mjs';
 import { freePort, isolatedStackEnv, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
 
@@ -25,6 +31,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
 const API_KEY = process.env.WEB_API_KEY || 'ekran-web-public-key';
 const LISTING = '/api/v1/titles?category=movies&limit=40';
+const BENCH_FILMS = Number(process.env.BENCH_FILMS || 20_000);
+// The paging comparison: one sort, 40 a page (catalogue §9), a deep page at 80% of the list.
+const PAGE_SIZE = 40;
+const PAGED = '/api/v1/titles?category=movies&sort=-popularity&limit=40';
+const DEEP_SHARE = 0.8;
 const WATCHDOG_MS = 10 * 60_000;
 // A browser's user agent: the site gives crawlers (and unknown clients such as Node's fetch) no session.
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -114,13 +125,16 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ekran-bench-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
 
+  let stack = null;
+  let apiPort = null;
+  let webPort = null;
   if (!siteUrl) {
     const buildCode = await ensureBuilt();
     if (buildCode !== 0) return buildCode;
-    const apiPort = await freePort(4620);
-    const webPort = await freePort(3620);
+    apiPort = await freePort(4620);
+    webPort = await freePort(3620);
     console.log(`bench: starting the API on :${apiPort} and the site on :${webPort} (fresh embedded database)…`);
-    const stack = await startStack({
+    stack = await startStack({
       apiPort,
       webPort,
       logDir: dir,
@@ -168,6 +182,57 @@ async function main() {
   console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
   console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
 
+  // ---- page 1 against a deep page (issue 4, docs/decisions/009-catalogue-paging.md)
+  let films = null;
+  if (stack) {
+    console.log(`\nbench: paging — stopping the site, adding ${BENCH_FILMS} films, restarting the API without its answer cache…`);
+    await stack.stop();
+    films = await addBenchFilms(path.join(dir, 'pglite'), BENCH_FILMS);
+    stack = await startStack({
+      apiPort,
+      webPort,
+      logDir: dir,
+      env: isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY }),
+      apiEnv: { CATALOG_CACHE_SECONDS: '0' },
+    });
+    cleanups.push(stack.stop);
+    apiUrl = stack.apiUrl;
+  }
+  const first = await (await fetch(`${apiUrl}${PAGED}`, { headers: apiHeaders })).json();
+  const pages = Math.ceil(first.items_total / PAGE_SIZE);
+  const deepPage = Math.max(2, Math.floor(pages * DEEP_SHARE));
+  const before = await (await fetch(`${apiUrl}${PAGED}&skip=${(deepPage - 2) * PAGE_SIZE}`, { headers: apiHeaders })).json();
+  if (!before.next_cursor) throw new Error(`the listing gave no cursor after page ${deepPage - 1} of ${pages}`);
+  console.log(`bench: /movies has ${first.items_total} films, ${pages} pages of ${PAGE_SIZE}; the deep page is ${deepPage}`);
+  const pagingRows = [
+    await measure('page-1', `${apiUrl}${PAGED}`, apiHeaders),
+    await measure(`page-${deepPage}`, `${apiUrl}${PAGED}&skip=${(deepPage - 1) * PAGE_SIZE}`, apiHeaders),
+    await measure(`cursor-${deepPage}`, `${apiUrl}${PAGED}&after=${before.next_cursor}`, apiHeaders),
+  ];
+  const [pageOne, pageDeep, cursorDeep] = pagingRows;
+  const paging = {
+    films: first.items_total,
+    pages,
+    deep_page: deepPage,
+    answer_cache: Boolean(process.env.BENCH_BASE_URL),
+    targets: pagingRows,
+    ratios: {
+      deep_vs_page1_rps: ratio(pageDeep.requests_per_sec, pageOne.requests_per_sec),
+      deep_vs_page1_p99: ratio(pageDeep.latency_p99_ms, pageOne.latency_p99_ms),
+      cursor_vs_page1_rps: ratio(cursorDeep.requests_per_sec, pageOne.requests_per_sec),
+      cursor_vs_page1_p99: ratio(cursorDeep.latency_p99_ms, pageOne.latency_p99_ms),
+    },
+  };
+  console.log('');
+  console.table(
+    Object.fromEntries(
+      pagingRows.map((r) => [r.target, { 'req/s': Math.round(r.requests_per_sec), 'p99 ms': r.latency_p99_ms, 'avg ms': Number(r.latency_avg_ms.toFixed(2)), 'non-2xx': r.non_2xx, errors: r.errors }]),
+    ),
+  );
+  console.log(`page ${deepPage}/page 1:    ${paging.ratios.deep_vs_page1_rps}× the requests per second, ${paging.ratios.deep_vs_page1_p99}× the p99 latency`);
+  console.log(`cursor ${deepPage}/page 1:  ${paging.ratios.cursor_vs_page1_rps}× the requests per second, ${paging.ratios.cursor_vs_page1_p99}× the p99 latency`);
+  rows.push(...pagingRows);
+
   let commit = null;
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
@@ -183,6 +248,7 @@ async function main() {
     settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, listing: LISTING, listing_bytes: Buffer.byteLength(body), external: Boolean(process.env.BENCH_BASE_URL) },
     targets: rows,
     ratios,
+    paging: { ...paging, films_added: films === null ? 0 : BENCH_FILMS },
   };
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

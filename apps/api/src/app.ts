@@ -36,6 +36,8 @@ import { searchRoutes } from './modules/search/search.routes.ts'; // search (iss
 // issue 4 home: banners (posters by location)
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts'; // issue 4 lists
+// issue 4 category pages: analytics events of the site
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes); // search (issue 4)
   await app.register(bannersRoutes); // issue 4 home
   await app.register(listsRoutes); // issue 4: favorites, progress, history, ratings of the current profile
+  await app.register(analyticsRoutes); // issue 4 category pages
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

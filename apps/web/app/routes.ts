@@ -13,6 +13,9 @@ export default [
   route('movies/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'movies' }),
   route('series/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'series' }),
   route('animation/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'animation' }),
+  // issue 4: /new/{page?} (titles new on the service, page as page{N}) and the next portion of a listing.
+  route('new/:page?', 'routes/catalog/new.tsx'),
+  route('resources/titles', 'routes/resources/titles.ts'),
 
   // Genre pages (catalogue §2 /genres/{genre?}): the genre index and a genre with its texts (issue 4 genres).
   route('genres', 'routes/genres/genres.tsx'),

@@ -98,6 +98,9 @@ export const ApiPath = {
   rated: '/api/v1/profile/rated',
   titleState: (alias: string) => `/api/v1/profile/title-state/${encodeURIComponent(alias)}`,
   // ---- end personal lists
+  // issue 4 category pages: the filters of a category page (spec catalogue §7) and analytics events
+  catalogFilters: '/api/v1/catalog/filters',
+  events: '/api/v1/events',
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -54,18 +54,40 @@ export type Category = z.infer<typeof CategorySchema>;
 /** Sort aliases; a leading minus means descending (spec catalogue §3 Sort option). */
 export const SortSchema = z.enum(['-popularity', 'popularity', '-ekran_release_date', '-rating_ekran', '-year', 'year', 'title']);
 
+/** A genre alias in a query or path: lowercase latin, digits and -. */
+export const GenreAliasSchema = z.string().regex(/^[a-z0-9-]+$/).max(40);
+/**
+ * A country code in a query: two latin letters in either case, answered lowercase (spec catalogue §2: the path
+ * segment is lowercase; §7: the filters call sends it uppercase).
+ */
+export const CountryCodeSchema = z
+  .string()
+  .regex(/^[a-zA-Z]{2}$/)
+  .transform((code) => code.toLowerCase());
+/** An opaque keyset cursor of a listing (the next portion after the last item a client has). */
+export const ListCursorSchema = z.string().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/);
+
 export const TitleListQuerySchema = z.object({
   category: CategorySchema.optional(),
-  genre: z.string().regex(/^[a-z0-9-]+$/).max(40).optional(),
+  genre: GenreAliasSchema.optional(),
   year: z.coerce.number().int().min(1900).max(2100).optional(),
-  country: z.string().regex(/^[a-z]{2}$/).optional(),
+  country: CountryCodeSchema.optional(),
   for_kids: QueryBooleanSchema.default(false),
-  sort: SortSchema.default('-popularity'),
+  // Without a sort the API picks the session's: its Catalog_sorting group, else -popularity (catalogue §4).
+  sort: SortSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(40),
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  // issue 4 paging: the next portion after this cursor (keyset; `skip` then only says where it starts).
+  after: ListCursorSchema.optional(),
 });
 export type TitleListQuery = z.infer<typeof TitleListQuerySchema>;
-export const TitleListSchema = pagedSchema(TitleCardSchema).meta({ id: 'TitleList' });
+export const TitleListSchema = pagedSchema(TitleCardSchema)
+  .extend({
+    // issue 4 paging: the sort the answer is in, and the cursor of the next portion (null at the end).
+    sort: SortSchema.optional(),
+    next_cursor: z.string().nullable().optional(),
+  })
+  .meta({ id: 'TitleList' });
 export type TitleList = z.infer<typeof TitleListSchema>;
 
 export const HomeQuerySchema = z.object({ for_kids: QueryBooleanSchema.default(false) });

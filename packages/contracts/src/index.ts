@@ -25,3 +25,6 @@ export * from './search.ts';
 export * from './banners.ts';
 // personal lists (issue 4 lists)
 export * from './lists.ts';
+// issue 4 category pages: catalogue filters and sort options; analytics events
+export * from './catalog-filters.ts';
+export * from './analytics.ts';

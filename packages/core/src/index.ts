@@ -33,3 +33,5 @@ export * from './search.ts';
 export * from './banner.ts';
 // Personal lists: favorites, history, continue watching, ratings (issue 4 lists).
 export * from './lists.ts';
+// Catalogue filters, sort options and genre chips (issue 4 category pages).
+export * from './catalog-filters.ts';

@@ -60,3 +60,42 @@ export const CATALOG_SORT_BY_GROUP = {
 export function catalogSortFor(abGroup: string | null | undefined): string {
   return abGroup === 'A' || abGroup === 'B' ? CATALOG_SORT_BY_GROUP[abGroup] : DEFAULT_CATALOG_SORT;
 }
+
+// spec catalogue §3 Archive store: "pageSettings (page, pageSize, scrollYPosition, isPopStated)"; §4:
+// "Visible count is page times page size." and "Scroll position is stored when a route change starts and
+// restored after loading, also on back navigation." The catalogue grids keep the same settings.
+/** What a list remembers to come back to: pages loaded, their size, the scroll position, and whether it was a back navigation. */
+export interface PageSettings {
+  page: number;
+  pageSize: number;
+  scrollYPosition: number;
+  isPopStated: boolean;
+}
+
+/** Items a list shows after `page` pages: page times page size, never more than itemsTotal (catalogue §4). */
+export function visibleCount(page: number, pageSize: number, itemsTotal: number): number {
+  return Math.max(0, Math.min(page * pageSize, itemsTotal));
+}
+
+/** A slot of a page list: a page number, or a gap between distant pages. */
+export type PageSlot = number | 'gap';
+
+/**
+ * The page numbers a pager links to: the first and last page, the pages on screen (firstShown..lastShown)
+ * and one on each side of them, with gaps for the rest; every page stays reachable in a few steps, so
+ * crawlers follow the whole list (catalogue §2 /page{N}).
+ */
+export function pageWindow(totalPages: number, firstShown: number, lastShown: number = firstShown): PageSlot[] {
+  if (totalPages < 1) return [];
+  const wanted = new Set<number>([1, totalPages]);
+  for (let p = firstShown - 1; p <= lastShown + 1; p++) if (p >= 1 && p <= totalPages) wanted.add(p);
+  const pages = [...wanted].sort((a, b) => a - b);
+  const slots: PageSlot[] = [];
+  pages.forEach((p, i) => {
+    const before = pages[i - 1];
+    if (before !== undefined && p - before === 2) slots.push(before + 1);
+    else if (before !== undefined && p - before > 2) slots.push('gap');
+    slots.push(p);
+  });
+  return slots;
+}

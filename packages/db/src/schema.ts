@@ -408,6 +408,12 @@ export const titles = pgTable(
     poster: jsonb('poster').$type<{ hue: number; hue2: number; pattern: string; seed: number }>().notNull(),
     mediaAssetId: uuid('media_asset_id').references(() => mediaAssets.id),
     createdAt: createdAt(),
+    // issue 4 category pages: the category page a title is listed on (spec platform §2), kept by the
+    // database so one index can start with it (docs/decisions/009-catalogue-paging.md).
+    category: text('category')
+      .$type<'movies' | 'series' | 'animation'>()
+      .notNull()
+      .generatedAlwaysAs(sql`case when is_animation then 'animation' when kind = 'movie' then 'movies' else 'series' end`),
   },
   (t) => [
     index('titles_popularity_idx').on(t.popularity),
@@ -416,6 +422,15 @@ export const titles = pgTable(
     index('titles_search_vector_idx').using('gin', titleSearchVector(t.title, t.titleOriginal, t.description)),
     index('titles_search_title_trgm_idx').using('gin', sql`${searchForm(t.title)} gin_trgm_ops`),
     index('titles_search_original_trgm_idx').using('gin', sql`${searchFormOrEmpty(t.titleOriginal)} gin_trgm_ops`),
+    // issue 4 category pages: one index per catalogue sort, in the listing's order (the sort column, then
+    // the unique alias as tie-breaker, then id so an id-only page is read from the index alone), so a
+    // keyset page and an id-only offset page are index range scans (docs/decisions/009-catalogue-paging.md).
+    ...(['popularity', 'ekranReleaseDate', 'ratingEkran', 'year'] as const).map((column) =>
+      index(`titles_listing_${t[column].name}_idx`).on(t.category, t[column], t.alias, t.id).where(sql`${t.isDisabled} = false`),
+    ),
+    // Titles sort in the ICU root collation (Russian dictionary order whatever the database collation is).
+    index('titles_listing_title_idx').on(t.category, sql`${t.title} collate "und-x-icu"`, t.alias, t.id).where(sql`${t.isDisabled} = false`),
+    index('titles_listing_all_ekran_release_date_idx').on(t.ekranReleaseDate, t.alias, t.id).where(sql`${t.isDisabled} = false`),
   ],
 );
 
@@ -436,7 +451,11 @@ export const titleCountries = pgTable(
     countryCode: text('country_code').notNull().references(() => countries.code),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.titleId, t.countryCode] })],
+  (t) => [
+    primaryKey({ columns: [t.titleId, t.countryCode] }),
+    // issue 4 category pages: the country filter and its counts start from the country.
+    index('title_countries_country_idx').on(t.countryCode, t.titleId),
+  ],
 );
 
 export const creditRole = pgEnum('credit_role', ['actor', 'director', 'writer', 'producer', 'composer', 'operator']);
@@ -706,4 +725,36 @@ export const ratings = pgTable(
     index('ratings_profile_updated_idx').on(t.profileId, t.updatedAt.desc()),
     check('ratings_value_check', sql`${t.value} between 1 and 10`),
   ],
+);
+
+// ---------------------------------------------------------------- analytics (issue 4 category pages)
+
+/**
+ * Analytics events the site sends (spec platform §3 Analytics event, §7 click events), with the account,
+ * profile and session of the caller and the time the server received them. Rows outlive a deleted account
+ * without pointing at it.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    accountId: uuid('account_id').references(() => users.id, { onDelete: 'set null' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    actionId: text('action_id').notNull(),
+    /** When it happened on the client. */
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+    sequenceNumber: integer('sequence_number').notNull(),
+    blockType: text('block_type'),
+    elementType: text('element_type'),
+    elementId: text('element_id'),
+    elementText: text('element_text'),
+    productId: text('product_id'),
+    abTag: text('ab_tag'),
+    actionResult: text('action_result'),
+    actionAttributesStr: text('action_attributes_str'),
+    eventVersion: text('event_version'),
+  },
+  (t) => [index('analytics_events_received_idx').on(t.receivedAt), index('analytics_events_account_idx').on(t.accountId, t.receivedAt)],
 );

@@ -10,6 +10,7 @@ import {
   // issue 4 SEO
   SitemapIndexSchema, SitemapUrlsSchema, type SitemapPart,
 } from '@ekran/contracts';
+import { CatalogFiltersSchema, type Category } from '@ekran/contracts';
 import { z } from 'zod';
 // issue 4 collections
 import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
@@ -126,6 +127,9 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     bannerPlaylist: (alias: string) => call(BannerPlaylistSchema, ApiPath.playlist(alias)),
     // issue 4: personal lists of the current profile
     ...listsApi(call),
+    // issue 4 category pages: the filters of a category page (spec catalogue §7, country uppercase)
+    catalogFilters: (query: { category: Category; genre?: string | undefined; year?: number | undefined; country?: string | undefined; for_kids: boolean }) =>
+      call(CatalogFiltersSchema, ApiPath.catalogFilters, { query: { ...query, country: query.country?.toUpperCase(), device_type: 'web', locale: 'ru' } }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

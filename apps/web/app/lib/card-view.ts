@@ -1,4 +1,5 @@
 import type { TitleCard } from '@ekran/contracts';
+import { GENRE_CHIPS_MAX } from '@ekran/core';
 
 /** What a card shows, and nothing more: loaders send this so pages with many cards stay light. */
 export interface CardView {
@@ -7,6 +8,8 @@ export interface CardView {
   title: string;
   year: number;
   genre: string | null;
+  /** Up to three genre names for the card's chips (catalogue §9: 3, 2 or 1 shown by layout). */
+  genres: string[];
   isSeries: boolean;
   seasonsCount: number;
   ratingAge: TitleCard['rating_age'];
@@ -25,6 +28,7 @@ export function toCardView(card: TitleCard): CardView {
     title: card.title,
     year: card.year,
     genre: card.genres[0]?.title ?? null,
+    genres: card.genres.slice(0, GENRE_CHIPS_MAX).map((g) => g.title),
     isSeries: card._cls === 'Product.Series',
     seasonsCount: card.seasons_count,
     ratingAge: card.rating_age,

@@ -1,31 +1,78 @@
 import { collectionItems, collections, countries, credits, extras, genres, people, seasons, episodes, titleCountries, titleGenres, titles, type Db } from '@ekran/db';
-import type { Category, TitleListQuery } from '@ekran/contracts';
+import type { Category } from '@ekran/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { SORT_FIELDS, type ListingCursor, type SortField } from './listing-cursor.ts';
 
 export type TitleRow = typeof titles.$inferSelect;
 export interface GenreOfTitle { titleId: string; alias: string; title: string; position: number }
 
-/** The SQL condition of a category page (spec platform §2 Category pages). */
+/** The SQL condition of a category page (spec platform §2 Category pages); the generated column is indexed. */
 function categoryCondition(category: Category | undefined): SQL | undefined {
-  if (category === 'movies') return and(eq(titles.kind, 'movie'), eq(titles.isAnimation, false));
-  if (category === 'series') return and(eq(titles.kind, 'series'), eq(titles.isAnimation, false));
-  if (category === 'animation') return eq(titles.isAnimation, true);
-  return undefined;
+  return category ? eq(titles.category, category) : undefined;
 }
 
+/**
+ * The expressions listings sort by. Titles sort in the ICU root collation, so Russian ones are in dictionary
+ * order (Ё with Е, case ignored) whatever the database's own collation is; the index on it matches
+ * (schema.ts titles_listing_title_idx).
+ */
 const SORT_COLUMNS = {
-  popularity: titles.popularity,
-  ekran_release_date: titles.ekranReleaseDate,
-  rating_ekran: titles.ratingEkran,
-  year: titles.year,
-  title: titles.title,
-} as const;
+  popularity: sql`${titles.popularity}`,
+  ekran_release_date: sql`${titles.ekranReleaseDate}`,
+  rating_ekran: sql`${titles.ratingEkran}`,
+  year: sql`${titles.year}`,
+  title: sql`${titles.title} collate "und-x-icu"`,
+} as const satisfies Record<SortField, SQL>;
+
+/** What a listing asks for: the filters, a sort alias, and where the page starts (skip, or a keyset cursor). */
+export interface ListingQuery {
+  category?: Category | undefined;
+  genre?: string | undefined;
+  year?: number | undefined;
+  country?: string | undefined;
+  for_kids: boolean;
+  sort: string;
+  limit: number;
+  skip: number;
+  after?: ListingCursor | undefined;
+}
+
+/** The filters of the category pages that narrow a listing or a facet (catalogue §2). */
+export interface FacetSelection {
+  genre?: string | undefined;
+  year?: number | undefined;
+  country?: string | undefined;
+}
+
+/** The sort field and direction of a sort alias the contract accepted. */
+export function sortOf(alias: string): { field: SortField; descending: boolean } {
+  const descending = alias.startsWith('-');
+  const field = alias.slice(descending ? 1 : 0);
+  if (!(field in SORT_COLUMNS)) throw new Error(`unknown sort ${alias}`);
+  return { field: field as SortField, descending };
+}
 
 /** Drizzle queries of the catalogue; no rules. */
 export function createCatalogRepo(db: Db) {
   const visible = eq(titles.isDisabled, false);
   // A child session's age cap (issue 3 profiles): only these ratings; undefined or null means any.
   const ratingIn = (ratings: readonly string[] | null | undefined) => (ratings ? inArray(titles.ratingAge, [...ratings]) : undefined);
+  const inGenre = (alias: string) =>
+    inArray(titles.id, db.select({ id: titleGenres.titleId }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(genres.alias, alias)));
+  const inCountry = (code: string) => inArray(titles.id, db.select({ id: titleCountries.titleId }).from(titleCountries).where(eq(titleCountries.countryCode, code)));
+
+  /** The conditions of a listing: visible, the category, the kids scope and the selected filters. */
+  function filterConditions(q: FacetSelection & { category?: Category | undefined }, scope: { forKids: boolean; ratings?: readonly string[] | null | undefined }) {
+    return [
+      visible,
+      categoryCondition(q.category),
+      ratingIn(scope.ratings),
+      scope.forKids ? eq(titles.forKids, true) : undefined,
+      q.year ? eq(titles.year, q.year) : undefined,
+      q.genre ? inGenre(q.genre) : undefined,
+      q.country ? inCountry(q.country) : undefined,
+    ];
+  }
 
   async function genresOf(titleIds: string[]): Promise<GenreOfTitle[]> {
     if (titleIds.length === 0) return [];
@@ -47,40 +94,96 @@ export function createCatalogRepo(db: Db) {
     return new Map(rows.map((r) => [r.titleId, Number(r.n)]));
   }
 
-  return {
+  const repo = {
     genresOf,
     seasonCounts,
 
+    /**
+     * A page of titles. The page's ids are read first in the listing's order (an index range scan of
+     * titles_listing_*_idx: after a keyset cursor, or past `skip` ids, index-only where the table is
+     * vacuumed), and only those rows are then read whole, so a deep page costs about what page 1 does
+     * (docs/decisions/009-catalogue-paging.md).
+     */
+    async pageTitles(q: ListingQuery, ratings?: readonly string[] | null) {
+      const where = and(...filterConditions(q, { forKids: q.for_kids, ratings }));
+      const { field, descending } = sortOf(q.sort);
+      const column = SORT_COLUMNS[field];
+      const direction = descending ? desc : asc;
+      // The alias breaks ties in the sort's direction, so one index serves both and a cursor is a row comparison.
+      const order = [direction(column), direction(titles.alias)];
+      const after = q.after
+        ? sql`(${column}, ${titles.alias}) ${sql.raw(descending ? '<' : '>')} (${sql`${q.after.value}`}::${sql.raw(SORT_FIELDS[field])}, ${q.after.alias})`
+        : undefined;
+      const pageIds = db
+        .select({ id: titles.id })
+        .from(titles)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.after ? 0 : q.skip)
+        .as('page_ids');
+      const rows = await db.select({ title: titles }).from(pageIds).innerJoin(titles, eq(titles.id, pageIds.id)).orderBy(...order);
+      return rows.map((r) => r.title);
+    },
+
+    /** How many titles a listing's filters match (its items_total). */
+    async countTitles(q: FacetSelection & { category?: Category | undefined; for_kids: boolean }, ratings?: readonly string[] | null) {
+      const [total] = await db
+        .select({ n: count() })
+        .from(titles)
+        .where(and(...filterConditions(q, { forKids: q.for_kids, ratings })));
+      return Number(total?.n ?? 0);
+    },
+
     /** A page of titles with the total count of the filter. */
-    async listTitles(q: TitleListQuery, ratings?: readonly string[] | null) {
-      const conditions: (SQL | undefined)[] = [visible, categoryCondition(q.category), ratingIn(ratings)];
-      if (q.for_kids) conditions.push(eq(titles.forKids, true));
-      if (q.year) conditions.push(eq(titles.year, q.year));
-      if (q.genre) {
-        conditions.push(
-          inArray(
-            titles.id,
-            db.select({ id: titleGenres.titleId }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(genres.alias, q.genre)),
-          ),
-        );
-      }
-      if (q.country) {
-        conditions.push(inArray(titles.id, db.select({ id: titleCountries.titleId }).from(titleCountries).where(eq(titleCountries.countryCode, q.country))));
-      }
-      const where = and(...conditions);
-      const descending = q.sort.startsWith('-');
-      const column = SORT_COLUMNS[q.sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
-      const [rows, [total]] = await Promise.all([
+    async listTitles(q: ListingQuery, ratings?: readonly string[] | null) {
+      const [rows, total] = await Promise.all([repo.pageTitles(q, ratings), repo.countTitles(q, ratings)]);
+      return { rows, total };
+    },
+
+    /**
+     * Faceted counts of a category page (spec catalogue §3, §4 Catalogue filter): per genre, year and country
+     * the titles of the category matching it and the OTHER selected filters (`total`), and how many the
+     * category has at all (`all`, which decides what the list offers); per group, the titles matching the
+     * other groups' filters (the all-option's total).
+     */
+    async facets(category: Category, selected: FacetSelection, scope: { forKids: boolean; ratings?: readonly string[] | null }) {
+      const base = and(visible, categoryCondition(category), scope.forKids ? eq(titles.forKids, true) : undefined, ratingIn(scope.ratings));
+      const genreCond = selected.genre ? inGenre(selected.genre) : undefined;
+      const yearCond = selected.year ? eq(titles.year, selected.year) : undefined;
+      const countryCond = selected.country ? inCountry(selected.country) : undefined;
+      const countWhere = (...conditions: (SQL | undefined)[]) => {
+        const cond = and(...conditions);
+        return cond ? sql<number>`count(*) filter (where ${cond})`.mapWith(Number) : sql<number>`count(*)`.mapWith(Number);
+      };
+      const [genreRows, yearRows, countryRows, [allRow]] = await Promise.all([
         db
-          .select()
+          .select({ alias: genres.alias, title: genres.title, titleEn: genres.titleEn, position: genres.position, total: countWhere(yearCond, countryCond), all: countWhere() })
+          .from(titleGenres)
+          .innerJoin(titles, eq(titles.id, titleGenres.titleId))
+          .innerJoin(genres, eq(genres.id, titleGenres.genreId))
+          .where(base)
+          .groupBy(genres.id)
+          .orderBy(asc(genres.position), asc(genres.alias)),
+        db
+          .select({ year: titles.year, total: countWhere(genreCond, countryCond), all: countWhere() })
           .from(titles)
-          .where(where)
-          .orderBy(descending ? desc(column) : asc(column), asc(titles.alias))
-          .limit(q.limit)
-          .offset(q.skip),
-        db.select({ n: count() }).from(titles).where(where),
+          .where(base)
+          .groupBy(titles.year)
+          .orderBy(desc(titles.year)),
+        db
+          .select({ code: countries.code, title: countries.title, total: countWhere(genreCond, yearCond), all: countWhere() })
+          .from(titleCountries)
+          .innerJoin(titles, eq(titles.id, titleCountries.titleId))
+          .innerJoin(countries, eq(countries.code, titleCountries.countryCode))
+          .where(base)
+          .groupBy(countries.code),
+        db
+          .select({ genre: countWhere(yearCond, countryCond), year: countWhere(genreCond, countryCond), country: countWhere(genreCond, yearCond) })
+          .from(titles)
+          .where(base),
       ]);
-      return { rows, total: Number(total?.n ?? 0) };
+      return { genres: genreRows, years: yearRows, countries: countryRows, all: allRow ?? { genre: 0, year: 0, country: 0 } };
     },
 
     /** Genres with title counts per kind, for the menu catalogue. */
@@ -181,5 +284,6 @@ export function createCatalogRepo(db: Db) {
         .then((rows) => rows.map((r) => r.title));
     },
   };
+  return repo;
 }
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;

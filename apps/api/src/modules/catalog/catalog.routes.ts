@@ -1,4 +1,6 @@
 import {
+  CatalogFiltersQuerySchema,
+  CatalogFiltersSchema,
   CatalogQuerySchema,
   CatalogResponseSchema,
   ErrorSchema,
@@ -12,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { defaultSortOf } from './catalog-sorting.ts';
 import { createCatalogService } from './catalog.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -35,7 +38,21 @@ export async function catalogRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/titles',
     { schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
-    async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session)),
+    async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session), defaultSortOf(request.session)),
+  );
+
+  // spec catalogue §7 "categories filters detail path" (issue 4 category pages).
+  app.get(
+    '/api/v1/catalog/filters',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Filters of a category page with faceted counts, the sort options and the caller’s default sort',
+        querystring: CatalogFiltersQuerySchema,
+        response: { 200: CatalogFiltersSchema, ...errors },
+      },
+    },
+    async (request) => catalog.filters(request.query, kidsScopeOf(request.session), defaultSortOf(request.session)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
-import type { CatalogResponse, Credit, Home, HomeRow, Title, TitleCard, TitleList, TitleListQuery } from '@ekran/contracts';
-import { ApiPath } from '@ekran/contracts';
+import type { CatalogFilters, CatalogFiltersQuery, CatalogResponse, Credit, FilterGroup, FilterItemData, Home, HomeRow, Title, TitleCard, TitleList, TitleListQuery } from '@ekran/contracts';
+import { ApiPath, SortSchema } from '@ekran/contracts';
+import { arrangeFilterItems, DEFAULT_CATALOG_SORT, FILTER_ALL_OPTION, sortOptions } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
@@ -7,11 +8,36 @@ import { scopeAllows, scopeKey, type KidsScope } from '../profiles/kids-scope.ts
 import { posterImage } from '../images/poster-url.ts';
 import { createSelectionsService } from '../collections/selections.service.ts';
 import { groupGenres, toTitleCard } from './catalog.mapper.ts';
-import { createCatalogRepo, type TitleRow } from './catalog.repo.ts';
+import { createCatalogRepo, sortOf, type TitleRow } from './catalog.repo.ts';
+import type { SortAlias } from './catalog-sorting.ts';
+import { decodeCursor, encodeCursor, type SortField } from './listing-cursor.ts';
 
 const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
 const SIMILAR_COUNT = 12;
 const FILMOGRAPHY_COUNT = 6;
+
+// spec catalogue §3: filter groups genre, year and country; the all-option is «Все».
+const GROUP_TITLES = {
+  ru: { genre: 'Жанры', year: 'Годы', country: 'Страны' },
+  en: { genre: 'Genres', year: 'Years', country: 'Countries' },
+} as const;
+const ALL_TITLE = { ru: FILTER_ALL_OPTION.title, en: 'All' } as const;
+
+/** A row's value of a sort field, as a cursor keeps it. */
+function sortValueOf(row: TitleRow, field: SortField): number | string {
+  switch (field) {
+    case 'popularity':
+      return row.popularity;
+    case 'ekran_release_date':
+      return row.ekranReleaseDate;
+    case 'rating_ekran':
+      return row.ratingEkran;
+    case 'year':
+      return row.year;
+    case 'title':
+      return row.title;
+  }
+}
 
 /** The catalogue: listings, menu, home rows and title pages. */
 export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } } = { cacheTtlMs: 0 }) {
@@ -33,13 +59,56 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
   const service = {
     toCards,
 
-    /** A page of titles; a child session's kids scope forces for_kids and its age cap (issue 3 profiles). */
-    listTitles(input: TitleListQuery, kids: KidsScope | null = null): Promise<TitleList> {
-      const query = kids ? { ...input, for_kids: true } : input;
+    /**
+     * A page of titles; a child session's kids scope forces for_kids and its age cap (issue 3 profiles). Without
+     * a sort it is the caller's default (catalogue §4, `defaultSortOf`). The page starts at `skip` or, for the
+     * next portion of an infinite list, after the `after` cursor; skip is capped at items_total and
+     * next_cursor is null at the end (platform §4 Lists).
+     */
+    listTitles(input: TitleListQuery, kids: KidsScope | null = null, defaultSort: SortAlias = DEFAULT_CATALOG_SORT): Promise<TitleList> {
+      const sort = input.sort ?? defaultSort;
+      const { field } = sortOf(sort);
+      const after = input.after ? decodeCursor(input.after, sort, field) : undefined;
+      const query = { ...input, sort, for_kids: input.for_kids || kids !== null };
       return cached(`titles:${JSON.stringify(query)}:${scopeKey(kids)}`, async () => {
-        const { rows, total } = await repo.listTitles(query, kids?.ratings);
-        return { items: await toCards(rows), items_total: total, skip: query.skip, limit: query.limit };
+        const { after: _cursor, ...listing } = query;
+        const { rows, total } = await repo.listTitles({ ...listing, after }, kids?.ratings);
+        const skip = Math.min(after ? after.position : query.skip, total);
+        const end = skip + rows.length;
+        const last = rows.at(-1);
+        const next_cursor = last && end < total ? encodeCursor({ sort, value: sortValueOf(last, field), alias: last.alias, position: end }) : null;
+        return { items: await toCards(rows), items_total: total, skip, limit: query.limit, sort, next_cursor };
       });
+    },
+
+    /**
+     * The filters of a category page (spec catalogue §3 Filter group, §4 Catalogue filter, §7 categories
+     * filters): genre, year and country groups, each with the all-option first and items whose totals count
+     * the other groups' selected filters (zero-count items last), the sort options and the caller's default sort.
+     */
+    async filters(query: CatalogFiltersQuery, kids: KidsScope | null = null, defaultSort: SortAlias = DEFAULT_CATALOG_SORT): Promise<CatalogFilters> {
+      const forKids = query.for_kids || kids !== null;
+      const { category, genre, year, country, locale } = query;
+      const groups = await cached(`filters:${JSON.stringify({ category, genre, year, country, locale, forKids })}:${scopeKey(kids)}`, async () => {
+        const facets = await repo.facets(category, { genre, year, country }, { forKids, ratings: kids?.ratings });
+        const names = locale === 'en' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+        const countryItems = facets.countries
+          .map((c) => ({ alias: c.code, title: names?.of(c.code.toUpperCase()) ?? c.title, total: c.total }))
+          .sort((a, b) => a.title.localeCompare(b.title, locale));
+        const group = (alias: FilterGroup['alias'], selected: string | number | undefined, allTotal: number, items: FilterItemData[]): FilterGroup => ({
+          alias,
+          title: GROUP_TITLES[locale][alias],
+          selected: selected === undefined ? FILTER_ALL_OPTION.alias : String(selected),
+          // spec catalogue §4: items with total 0 are listed last (a client disables them while no filter is selected).
+          items: [{ alias: FILTER_ALL_OPTION.alias, title: ALL_TITLE[locale], total: allTotal }, ...arrangeFilterItems(items, true).map(({ disabled: _d, ...item }) => item)],
+        });
+        return [
+          group('genre', genre, facets.all.genre, facets.genres.map((g) => ({ alias: g.alias, title: locale === 'en' ? g.titleEn : g.title, total: g.total }))),
+          group('year', year, facets.all.year, facets.years.map((y) => ({ alias: String(y.year), title: String(y.year), total: y.total }))),
+          group('country', country, facets.all.country, countryItems),
+        ];
+      });
+      return { items: groups, sort_options: sortOptions(locale).map((o) => ({ ...o, alias: SortSchema.parse(o.alias) })), default_sort: defaultSort };
     },
 
     /** spec platform §7 GET catalog: genres per category (movie, series) for the adult or the kids menu. */

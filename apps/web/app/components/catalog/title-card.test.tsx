@@ -28,7 +28,8 @@ describe('TitleCard', () => {
     expect(link.getAttribute('data-free')).toBeNull();
     expect(screen.getByText('16+')).toBeTruthy();
     expect(screen.getByText('7.8')).toBeTruthy();
-    expect(screen.getByText('2024 · Драма · 2 сезона')).toBeTruthy();
+    expect(screen.getByText('2024 · 2 сезона')).toBeTruthy();
+    expect(screen.getByRole('list').textContent).toBe('Драма');
   });
 
   it.each([
@@ -37,7 +38,14 @@ describe('TitleCard', () => {
     [21, '21 сезон'],
   ])('pluralises %i seasons', async (n, text) => {
     renderInRouter(<TitleCard title={toCardView(card({ seasons_count: n }))} t={t} sizes="200px" />);
-    expect(await screen.findByText(`2024 · Драма · ${text}`)).toBeTruthy();
+    expect(await screen.findByText(`2024 · ${text}`)).toBeTruthy();
+  });
+
+  it('carries up to three genre chips, in the title’s order (catalogue §9)', async () => {
+    const genres = ['drama', 'comedy', 'family', 'war'].map((alias, i) => ({ alias, title: ['Драма', 'Комедия', 'Семейный', 'Военный'][i]! }));
+    renderInRouter(<TitleCard title={toCardView(card({ genres }))} t={t} sizes="200px" />);
+    const chips = (await screen.findByRole('list')).querySelectorAll('li');
+    expect([...chips].map((li) => li.textContent)).toEqual(['Драма', 'Комедия', 'Семейный']);
   });
 
   it('marks free titles', async () => {

@@ -9,11 +9,7 @@ import { FavoriteButton } from '../lists/favorite-button.tsx';
  * translate function: a page renders hundreds of cards, and a translation hook per card is costly.
  */
 export function TitleCard({ title, sizes, t, priority = false }: { title: CardView; sizes: string; t: TFunction; priority?: boolean }) {
-  const facts = [
-    String(title.year),
-    title.genre,
-    title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null,
-  ].filter(Boolean);
+  const facts = [String(title.year), title.isSeries && title.seasonsCount > 0 ? t('card.seasons', { count: title.seasonsCount }) : null].filter(Boolean);
   return (
     // The favorite toggle sits over the poster beside the link, not in it (no button inside a link).
     <div className="card-shell">
@@ -28,6 +24,14 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
       </div>
       <span className="card__title">{title.title}</span>
       <span className="card__facts">{facts.join(' · ')}</span>
+      {/* spec catalogue §9: genre chips, 3, 2 or 1 shown by the card's width (lib/grid-css.ts) */}
+      {title.genres.length > 0 ? (
+        <ul className="card__genres">
+          {title.genres.map((genre) => (
+            <li key={genre}>{genre}</li>
+          ))}
+        </ul>
+      ) : null}
     </Link>
     <FavoriteButton alias={title.alias} title={title.title} initial={title.isFavorite} />
     </div>

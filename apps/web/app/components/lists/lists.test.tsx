@@ -176,7 +176,7 @@ describe('RatingWidget (ratings from 1 to 10)', () => {
 });
 
 const item = (alias: string, o: Partial<PersonalCardView> = {}): PersonalCardView => ({
-  id: alias, alias, title: `Фильм ${alias}`, year: 2024, genre: 'Драма', isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7.1, isFree: false,
+  id: alias, alias, title: `Фильм ${alias}`, year: 2024, genre: 'Драма', genres: ['Драма'], isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7.1, isFree: false,
   poster: { url: '/api/v1/images/art/vertical/rays-1-2-3', width: 600, height: 900 }, art: { url: '/api/v1/images/art/horizontal/rays-1-2-3', width: 1280, height: 720 },
   ...o,
 });

@@ -2,9 +2,13 @@ import { buildBreadcrumbs, type CrumbInput } from '@ekran/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
+import { track } from '../../lib/track.ts';
 
-/** spec platform §2 Breadcrumbs: Главная first (/kids in a child profile), the last item plain text. */
-export function Breadcrumbs({ items }: { items: CrumbInput[] }) {
+/**
+ * spec platform §2 Breadcrumbs: Главная first (/kids in a child profile), the last item plain text. Clicks send
+ * click events (catalogue §2: block breadcrumbs, product id, element id and text); a title page passes its id.
+ */
+export function Breadcrumbs({ items, productId }: { items: CrumbInput[]; productId?: string }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as { isChild?: boolean } | undefined;
   const crumbs = buildBreadcrumbs(items, { isChild: root?.isChild ?? false });
@@ -15,7 +19,20 @@ export function Breadcrumbs({ items }: { items: CrumbInput[] }) {
           <Fragment key={`${i}-${c.title}`}>
             <li>
               {c.link && c.url ? (
-                <Link to={c.url}>{c.title}</Link>
+                <Link
+                  to={c.url}
+                  onClick={() =>
+                    track({
+                      block_type: 'breadcrumbs',
+                      element_type: 'link',
+                      element_id: c.url,
+                      element_text: c.title,
+                      ...(productId ? { product_id: productId } : {}),
+                    })
+                  }
+                >
+                  {c.title}
+                </Link>
               ) : (
                 <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.title}</span>
               )}

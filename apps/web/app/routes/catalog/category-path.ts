@@ -49,3 +49,43 @@ export function categoryPath(category: string, p: CategoryPath): string {
   const parts = [category, p.genre, p.year?.toString(), p.country, p.page > 1 ? pageSuffix(p.page) : undefined].filter(Boolean);
   return `/${parts.join('/')}`;
 }
+
+/** The filter groups a category path carries, in its order (catalogue §2). */
+export type CategoryFilterKind = 'genre' | 'year' | 'country';
+
+// spec catalogue §4: "choosing all clears that filter type and rebuilds the path from the other filters;
+// choosing a value navigates to the new path." A new filter starts again from page 1.
+/** The path after choosing an item of a filter group: all clears the group, a value sets it; always page 1 (catalogue §4). */
+export function withFilter(path: CategoryPath, kind: CategoryFilterKind, alias: string): CategoryPath {
+  const next: CategoryPath = { ...path, page: 1 };
+  delete next[kind];
+  if (alias === 'all') return next;
+  if (kind === 'year') {
+    const year = Number(alias);
+    if (YEAR.test(alias)) next.year = year;
+    return next;
+  }
+  const value = kind === 'country' ? alias.toLowerCase() : alias;
+  if ((kind === 'genre' ? GENRE : COUNTRY).test(value)) next[kind] = value;
+  return next;
+}
+
+/**
+ * The filters a GET form sends (the select mode of narrow screens without JavaScript: ?genre=&year=&country=),
+ * as a path; null when the query has none of them. Values that are not filters are dropped.
+ */
+export function pathFromQuery(search: URLSearchParams): CategoryPath | null {
+  const kinds: CategoryFilterKind[] = ['genre', 'year', 'country'];
+  if (!kinds.some((k) => search.has(k))) return null;
+  let path: CategoryPath = { page: 1 };
+  for (const kind of kinds) {
+    const value = search.get(kind);
+    if (value) path = withFilter(path, kind, value);
+  }
+  return path;
+}
+
+/** Whether any filter of a path is chosen. */
+export function hasFilter(path: CategoryPath): boolean {
+  return path.genre !== undefined || path.year !== undefined || path.country !== undefined;
+}

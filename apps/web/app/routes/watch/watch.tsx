@@ -168,6 +168,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
 
       <div className="watch__body">
         <Breadcrumbs
+          productId={title._id}
           items={[
             { title: isSeries ? t('menu.series') : t('menu.movies'), url: isSeries ? '/series' : '/movies' },
             { title: title.title },

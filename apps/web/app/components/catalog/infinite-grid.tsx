@@ -1,0 +1,246 @@
+import { pageWindow, SCROLL_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
+import type { CardView } from '../../lib/card-view.ts';
+import type { ListingPortion } from '../../routes/catalog/listing.ts';
+import type { PortionResult } from '../../routes/resources/titles.ts';
+import { TitleGrid, type GridVariant } from './title-grid.tsx';
+
+/** What a history entry remembers of its list (spec catalogue §3 pageSettings, plus what was loaded). */
+interface ListSnapshot extends PageSettings {
+  url: string;
+  skip: number;
+  items: CardView[];
+  nextCursor: string | null;
+  total: number;
+}
+
+const STORAGE_PREFIX = 'ekran:list:';
+
+function readSnapshot(key: string): ListSnapshot | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_PREFIX + key);
+    return raw ? (JSON.parse(raw) as ListSnapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSnapshot(key: string, snapshot: ListSnapshot) {
+  try {
+    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(snapshot));
+  } catch {
+    // Storage full or switched off: coming back shows the first portion at the top, as without JavaScript.
+  }
+}
+
+interface ListState {
+  items: CardView[];
+  nextCursor: string | null;
+  total: number;
+  /** Pages on screen: the page the address names and the portions loaded after it. */
+  pages: number;
+}
+
+export interface InfiniteGridProps {
+  /** The portion the loader gave: page `page` of the listing. */
+  initial: ListingPortion;
+  /** The page the address names (/page{N}); 1 without the suffix. */
+  page: number;
+  pageSize: number;
+  /** The resource URL of the portion after a cursor. */
+  portionUrl: (cursor: string) => string;
+  /** The address of a page, for the paging links. */
+  pageHref: (page: number) => string;
+  variant?: GridVariant;
+}
+
+/**
+ * A card grid that loads further portions as its bottom sentinel comes into view (spec catalogue §4 Infinite
+ * scroll: the page counter advances, skip by page size capped at items_total, lists append), with real
+ * /page{N} links (rel prev and next) that work without JavaScript and that crawlers follow. Its history entry
+ * remembers the pages loaded and the scroll position when a route change starts and gets them back after
+ * loading on a back navigation (catalogue §4 Scroll position, §3 pageSettings). Mount one per history entry
+ * (key it by location.key).
+ */
+export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, variant = 'catalogue' }: InfiniteGridProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const fetcher = useFetcher<PortionResult>();
+  const [list, setList] = useState<ListState>({ items: initial.items, nextCursor: initial.nextCursor, total: initial.total, pages: 1 });
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinelVisible = useRef(false);
+  const [restoreY, setRestoreY] = useState<{ y: number } | null>(null);
+
+  const [popStated, setPopStated] = useState(false);
+
+  // The latest values for callbacks that outlive a render (observer, navigation and page-hide listeners),
+  // updated before any other effect of a commit runs.
+  const latest = useRef({ list, failed, fetcher, portionUrl, key: location.key, url: location.pathname + location.search });
+  useLayoutEffect(() => {
+    latest.current = { list, failed, fetcher, portionUrl, key: location.key, url: location.pathname + location.search };
+  });
+
+  const loadMore = useCallback(() => {
+    const { list: current, failed: hasFailed, fetcher: f, portionUrl: urlOf } = latest.current;
+    if (!current.nextCursor || hasFailed || f.state !== 'idle') return;
+    void f.load(urlOf(current.nextCursor));
+  }, []);
+
+  const save = useCallback(() => {
+    const { list: current, key, url } = latest.current;
+    writeSnapshot(key, {
+      url,
+      skip: initial.skip,
+      page: current.pages,
+      pageSize,
+      scrollYPosition: window.scrollY,
+      isPopStated: false,
+      items: current.items,
+      nextCursor: current.nextCursor,
+      total: current.total,
+    });
+  }, [initial.skip, pageSize]);
+
+  // spec catalogue §4: "Scroll position is stored when a route change starts" (and when the page is left).
+  const leaving = navigation.state !== 'idle' && navigation.location !== undefined && navigation.location.key !== location.key;
+  useEffect(() => {
+    if (leaving) save();
+  }, [leaving, save]);
+  useEffect(() => {
+    window.addEventListener('pagehide', save);
+    return () => window.removeEventListener('pagehide', save);
+  }, [save]);
+
+  // "... and restored after loading, also on back navigation": the portions loaded before come back too.
+  const isBack = navigationType === 'POP';
+  useLayoutEffect(() => {
+    if (!isBack) return;
+    const { key, url } = latest.current;
+    const snapshot = readSnapshot(key);
+    if (!snapshot || snapshot.url !== url || snapshot.skip !== initial.skip) return;
+    setPopStated(true);
+    // The scroll waits for the restored cards: both land in the same render, then the effect below scrolls.
+    if (snapshot.items.length > initial.items.length) {
+      setList({ items: snapshot.items, nextCursor: snapshot.nextCursor, total: snapshot.total, pages: snapshot.page });
+    }
+    setRestoreY({ y: snapshot.scrollYPosition });
+  }, [isBack, initial.skip, initial.items.length]);
+  useLayoutEffect(() => {
+    if (restoreY !== null) window.scrollTo(0, restoreY.y);
+  }, [restoreY]);
+
+  // A portion arrived: append it (without cards already shown) and advance the page counter. Adjusted while
+  // rendering, once per answer, so the new cards and the counter show in the same commit.
+  const [handled, setHandled] = useState<PortionResult | undefined>(undefined);
+  if (fetcher.state === 'idle' && fetcher.data !== undefined && fetcher.data !== handled) {
+    const result = fetcher.data;
+    setHandled(result);
+    if ('error' in result) {
+      setFailed(true);
+    } else {
+      const shown = new Set(list.items.map((item) => item.id));
+      setList({
+        items: [...list.items, ...result.items.filter((item) => !shown.has(item.id))],
+        nextCursor: result.nextCursor,
+        total: result.total,
+        pages: list.pages + 1,
+      });
+    }
+  }
+
+  // The bottom sentinel: "when [it] appears and skip is below items_total", the next portion (50% margin).
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        sentinelVisible.current = entries.some((entry) => entry.isIntersecting);
+        if (sentinelVisible.current) loadMore();
+      },
+      { rootMargin: SCROLL_SENTINEL_ROOT_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loadMore]);
+  // A short portion can leave the sentinel in view: keep going until it leaves or the list ends.
+  useEffect(() => {
+    if (sentinelVisible.current && fetcher.state === 'idle') loadMore();
+  }, [list, fetcher.state, loadMore]);
+
+  const totalPages = Math.max(1, Math.ceil(list.total / pageSize));
+  const lastPage = Math.min(page + list.pages - 1, totalPages);
+  const from = initial.skip + 1;
+  const to = initial.skip + list.items.length;
+  const loading = fetcher.state !== 'idle';
+  return (
+    <div className="listing" data-testid="listing" data-pages={list.pages} data-pop-stated={popStated ? 'true' : undefined} aria-busy={loading}>
+      <TitleGrid items={list.items} variant={variant} />
+      <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
+      {loading ? <p className="listing__status">{t('catalog.loading')}</p> : null}
+      {failed ? (
+        <p className="listing__status listing__status--error" role="alert">
+          {t('catalog.loadError')}{' '}
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              setFailed(false);
+              latest.current.failed = false;
+              loadMore();
+            }}
+          >
+            {t('catalog.retry')}
+          </button>
+        </p>
+      ) : null}
+      {list.total > pageSize ? (
+        <p className="listing__count" data-testid="listing-count">
+          {t('catalog.shown', { from, to, total: list.total })}
+        </p>
+      ) : null}
+      {totalPages > 1 ? (
+        <nav className="pager" aria-label={t('catalog.pagination')}>
+          {page > 1 ? (
+            <Link className="btn btn--ghost" to={pageHref(page - 1)} rel="prev">
+              {t('catalog.prev')}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <ol className="pager__pages">
+            {pageWindow(totalPages, page, lastPage).map((slot, i) =>
+              slot === 'gap' ? (
+                <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={slot}>
+                  <Link
+                    className="pager__page"
+                    to={pageHref(slot)}
+                    aria-label={t('catalog.page', { page: slot })}
+                    aria-current={slot >= page && slot <= lastPage ? 'page' : undefined}
+                  >
+                    {slot}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ol>
+          {lastPage < totalPages ? (
+            <Link className="btn btn--ghost" to={pageHref(lastPage + 1)} rel="next">
+              {t('catalog.next')}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
