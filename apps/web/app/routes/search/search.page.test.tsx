@@ -10,7 +10,7 @@ import SearchPage, { type SearchPageData } from './search.tsx';
 afterEach(cleanup);
 
 const card = (alias: string, title: string): CardView => ({
-  id: alias, alias, title, year: 2021, genre: 'Драма', isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7.2, isFree: false,
+  id: alias, alias, title, year: 2021, genre: 'Драма', genres: ['Драма'], isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7.2, isFree: false,
   poster: { url: '/api/v1/images/art/vertical/x', width: 600, height: 900 },
 });
 
