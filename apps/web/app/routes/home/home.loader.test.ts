@@ -13,7 +13,9 @@ const home = { rows: [{ alias: 'new', title: 'Новинки', kind: 'new', url:
 const child = { profile_for_child: true } as AuthData;
 
 function api(overrides: Record<string, unknown> = {}) {
-  return { home: vi.fn().mockResolvedValue(home), posters: vi.fn().mockResolvedValue({ items: [banner] }), ...overrides };
+  // A signed-in profile's home also asks for its personal rows (continue watching, favorites).
+  const empty = vi.fn().mockResolvedValue({ items: [], items_total: 0, skip: 0, limit: 20 });
+  return { home: vi.fn().mockResolvedValue(home), posters: vi.fn().mockResolvedValue({ items: [banner] }), favorites: empty, continueWatching: empty, history: empty, rated: empty, ...overrides };
 }
 
 describe('home loader', () => {

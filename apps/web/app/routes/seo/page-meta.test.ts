@@ -37,19 +37,19 @@ describe('home and kids meta', () => {
 });
 
 describe('category meta', () => {
-  const card = (alias: string) => ({ id: alias, alias, title: `Фильм ${alias}`, year: 2024, genre: 'Драма', isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7, isFree: false, poster: { url: `/api/v1/images/art/vertical/rays-1-2-${alias.length}`, width: 600, height: 900 } });
-  const data = (o: Record<string, unknown> = {}) => ({ category: 'movies', path: { genre: 'drama', page: 2 }, total: 45, items: [card('a'), card('bb')], pages: 2, genreTitle: 'Драма', canonical: '/movies/drama/page2', ...o });
+  const card = (alias: string) => ({ id: alias, alias, title: `Фильм ${alias}`, year: 2024, genre: 'Драма', genres: ['Драма'], isSeries: false, seasonsCount: 0, ratingAge: '16+', rating: 7, isFree: false, poster: { url: `/api/v1/images/art/vertical/rays-1-2-${alias.length}`, width: 600, height: 900 } });
+  const data = (o: Record<string, unknown> = {}) => ({ category: 'movies', path: { genre: 'drama', page: 2 }, total: 45, portion: { items: [card('a'), card('bb')], skip: 40, total: 45, nextCursor: null }, pages: 2, genreTitle: 'Драма', countryTitle: null, canonical: '/movies/drama/page2', ...o });
 
   it('a genre page: its own canonical per page, description with the count, breadcrumbs and the titles as an ItemList', () => {
     const tags = categoryMeta({ data: data(), matches } as never);
-    expect(titleOf(tags)).toBe('Фильмы: Драма — смотреть онлайн на Экране — Страница 2 из 2');
+    expect(titleOf(tags)).toBe('Фильмы: драма — смотреть онлайн на Экране — страница 2');
     expect(canonical(tags)).toBe('https://ekran.ru/movies/drama/page2');
-    expect(find(tags, 'name', 'description')?.content).toBe('Фильмы в жанре «драма» онлайн по подписке Экран: 45 названий. Смотрите в хорошем качестве на телевизоре, телефоне и компьютере.');
+    expect(find(tags, 'name', 'description')?.content).toBe('Фильмы: драма — 45 названий онлайн по подписке Экран. Смотрите в хорошем качестве на любом устройстве.');
     expect(find(tags, 'property', 'og:image')?.content).toBe('https://ekran.ru/api/v1/images/art/vertical/rays-1-2-1?w=600&q=75&type=jpeg');
     expect(ldOf(tags, 'BreadcrumbList')?.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Главная', item: 'https://ekran.ru/' },
       { '@type': 'ListItem', position: 2, name: 'Фильмы', item: 'https://ekran.ru/movies' },
-      { '@type': 'ListItem', position: 3, name: 'Драма', item: 'https://ekran.ru/movies/drama/page2' },
+      { '@type': 'ListItem', position: 3, name: 'Драма', item: 'https://ekran.ru/movies/drama' },
     ]);
     const list = ldOf(tags, 'ItemList')!;
     expect(list.numberOfItems).toBe(45);
