@@ -1,15 +1,15 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useLocation } from 'react-router';
-import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
+import { data, redirect } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
 import { ListEmpty } from '../../components/collections/list-empty.tsx';
+import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { listPortionUrl, toSkipPortion } from '../../lib/listing.ts';
+import { toSkipPortion } from '../../lib/listing.ts';
 import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -111,7 +111,6 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 export default function CollectionsPage({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const location = useLocation();
   if (d.mode === 'list') {
     const covers = d.collections.map((c) => ({
       alias: c.alias,
@@ -147,18 +146,7 @@ export default function CollectionsPage({ loaderData: d }: Route.ComponentProps)
         </div>
         <p className="lists__lead">{d.hashtag ? t('collections.hashtagLead', { tag: d.hashtag }) : d.description}</p>
       </header>
-      {d.portion.items.length > 0 ? (
-        <InfiniteGrid
-          key={location.key}
-          initial={d.portion}
-          page={d.page}
-          pageSize={LIST_PAGE_SIZE.collection}
-          portionUrl={(skip) => listPortionUrl('collection', d.alias, skip)}
-          pageHref={(p) => pagedPath(d.base, p)}
-        />
-      ) : (
-        <ListEmpty />
-      )}
+      <ListTitles list="collection" alias={d.alias} base={d.base} page={d.page} portion={d.portion} />
     </div>
   );
 }

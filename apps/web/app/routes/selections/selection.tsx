@@ -1,13 +1,12 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useLocation } from 'react-router';
-import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
-import { ListEmpty } from '../../components/collections/list-empty.tsx';
+import { data, redirect } from 'react-router';
+import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { listPortionUrl, toSkipPortion } from '../../lib/listing.ts';
+import { toSkipPortion } from '../../lib/listing.ts';
 import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -72,7 +71,6 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 export default function SelectionPage({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <div className="page lists">
       <Breadcrumbs items={[{ title: t('collections.selectionsTitle'), url: '/selections' }, { title: d.title }]} />
@@ -83,18 +81,7 @@ export default function SelectionPage({ loaderData: d }: Route.ComponentProps) {
         </div>
         {d.description ? <p className="lists__lead">{d.description}</p> : null}
       </header>
-      {d.portion.items.length > 0 ? (
-        <InfiniteGrid
-          key={location.key}
-          initial={d.portion}
-          page={d.page}
-          pageSize={LIST_PAGE_SIZE.selection}
-          portionUrl={(skip) => listPortionUrl('selection', d.alias, skip)}
-          pageHref={(p) => pagedPath(d.base, p)}
-        />
-      ) : (
-        <ListEmpty />
-      )}
+      <ListTitles list="selection" alias={d.alias} base={d.base} page={d.page} portion={d.portion} />
     </div>
   );
 }
