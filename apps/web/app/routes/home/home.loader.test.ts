@@ -12,8 +12,17 @@ const card = { _id: 't1', uid: 't1', alias: 'tayna', title: 'Тайна', genres
 const home = { rows: [{ alias: 'new', title: 'Новинки', kind: 'new', url: null, items: [card] }, { alias: 'empty', title: 'Пусто', kind: 'collection', url: '/collection/empty', items: [] }] };
 const child = { profile_for_child: true } as AuthData;
 
+// A signed-in profile's home also asks for its personal rows (continue watching, favorites).
+const emptyList = { items: [], items_total: 0, skip: 0, limit: 20 };
+
 function api(overrides: Record<string, unknown> = {}) {
-  return { home: vi.fn().mockResolvedValue(home), posters: vi.fn().mockResolvedValue({ items: [banner] }), ...overrides };
+  return {
+    home: vi.fn().mockResolvedValue(home),
+    posters: vi.fn().mockResolvedValue({ items: [banner] }),
+    continueWatching: vi.fn().mockResolvedValue(emptyList),
+    favorites: vi.fn().mockResolvedValue(emptyList),
+    ...overrides,
+  };
 }
 
 describe('home loader', () => {
