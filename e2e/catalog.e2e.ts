@@ -1,5 +1,5 @@
 // Category pages (issue 4): filtering /movies by genre and year, the infinite scroll, and the scroll position
-// coming back with the loaded portions after a back navigation.
+// coming back with the loaded portions after a back navigation; the same infinite grid on a selection's page.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
@@ -145,5 +145,29 @@ describe('a viewer on /movies', () => {
     expect(box!.y).toBeGreaterThan(0);
     expect(box!.y + box!.height).toBeLessThan(900);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'catalog-back.png') });
+  });
+});
+
+describe('a viewer on a selection page', () => {
+  it('loads the next 40 titles of /main/popular when scrolled to the bottom of the grid, by skip', async () => {
+    const { page } = browser;
+    const portions: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/resources/list-titles')) portions.push(url.search);
+    });
+    await page.goto('/main/popular', { waitUntil: 'load', timeout: 60_000 });
+    await page.locator(CARDS).first().waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.locator(CARDS).count(), 'first page: 40 cards (catalogue §9)').toBe(40);
+    expect(await page.locator('.pager a[rel="next"]').getAttribute('href')).toBe('/main/popular/page2');
+
+    await page.locator(`${LISTING} .listing__sentinel`).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator(CARDS).count(), { timeout: 15_000 }).toBe(80);
+    expect(await page.locator(LISTING).getAttribute('data-pages')).toBe('2');
+    expect(await page.locator('.pager a[rel="next"]').getAttribute('href')).toBe('/main/popular/page3');
+    expect(portions[0]).toContain('list=selection&alias=popular&skip=40');
+    const hrefs = await page.locator(CARDS).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(new Set(hrefs).size, 'no card twice').toBe(80);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'selection-scrolled.png') });
   });
 });

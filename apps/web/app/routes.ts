@@ -64,6 +64,8 @@ export default [
   route('selections', 'routes/selections/selections.tsx'),
   route('selections/:alias/:page?', 'routes/selections/selection.tsx'),
   route('main/:rules/:page?', 'routes/selections/selection.tsx', { id: 'main-selection' }),
+  // The next portion of a collection's or a selection's titles for the infinite grid of those pages.
+  route('resources/list-titles', 'routes/resources/list-titles.ts'),
   route('playlists', 'routes/playlists/playlists.tsx'),
   route('playlist/:alias/:page?', 'routes/playlists/playlist.tsx'),
   route('person/:person', 'routes/person/person.tsx'),

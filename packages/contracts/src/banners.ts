@@ -1,6 +1,6 @@
 import { BANNER_ACTION_TYPES, BANNER_LOCATIONS, BANNER_TYPES, isInternalUrl } from '@ekran/core';
 import { z } from 'zod';
-import { ImageSchema, QueryBooleanSchema, RatingAgeSchema } from './common.ts';
+import { ImageSchema, QueryBooleanSchema } from './common.ts';
 
 // Banners (issue 4 home): spec platform §3 Banner, §7 posters by location.
 
@@ -55,20 +55,3 @@ export const PostersParamsSchema = z.object({ location: BannerLocationSchema });
 export const BannerListSchema = z.object({ items: z.array(BannerSchema) }).meta({ id: 'BannerList' });
 export type BannerList = z.infer<typeof BannerListSchema>;
 
-/**
- * spec platform §3 Playlist response: items[] (cls Episode, Movie or Trailer; alias, playback_options, title,
- * rating_age, id, uid), as the banner player reads it; the playlists module answers it (named apart from its own
- * schemas so both can live in this package).
- */
-export const BannerPlaylistItemSchema = z.object({
-  cls: z.enum(['Episode', 'Movie', 'Trailer']),
-  alias: z.string(),
-  playback_options: z.object({ url: z.string() }),
-  title: z.string(),
-  rating_age: RatingAgeSchema,
-  id: z.string(),
-  uid: z.string(),
-});
-export type BannerPlaylistItem = z.infer<typeof BannerPlaylistItemSchema>;
-/** The part of a playlist response the banner player reads (a playlist may carry more fields). */
-export const BannerPlaylistSchema = z.object({ items: z.array(BannerPlaylistItemSchema) });

@@ -4,7 +4,7 @@ import {
   GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
   // issue 4 home: banners
-  BannerListSchema, BannerPlaylistSchema, type BannerLocation,
+  BannerListSchema, type BannerLocation,
   // social sign-in (issue 3: social)
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
   // issue 4 SEO
@@ -118,13 +118,13 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     selections: (forKids: boolean) => call(SelectionListSchema, ApiPath.selections, { query: { for_kids: forKids } }),
     selection: (alias: string, query: { skip: number; limit: number; for_kids: boolean }) => call(SelectionPageSchema, ApiPath.selection(alias), { query }),
     playlists: () => call(PlaylistListSchema, ApiPath.playlists),
+    // A page of a playlist's items: the playlist page's, and the first one is what a banner's play action plays.
     playlist: (alias: string, query: { skip: number; limit: number }) => call(PlaylistResponseSchema, ApiPath.playlist(alias), { query }),
     personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
     // search (issue 4)
     ...searchApi(call),
-    // issue 4 home: spec platform §7 posters by location, and the playlist a banner's play action plays
+    // issue 4 home: spec platform §7 posters by location
     posters: (location: BannerLocation, forKids: boolean) => call(BannerListSchema, ApiPath.posters(location), { query: { for_kids: forKids, device_type: 'web' } }),
-    bannerPlaylist: (alias: string) => call(BannerPlaylistSchema, ApiPath.playlist(alias)),
     // issue 4: personal lists of the current profile
     ...listsApi(call),
     // issue 4 category pages: the filters of a category page (spec catalogue §7, country uppercase)

@@ -1,17 +1,9 @@
 import { CollectionListSchema, CollectionPageSchema } from '@ekran/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { collectionsWorld, type CollectionsWorld } from './collections.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { collectionsSuite } from './collections.test-helpers.ts';
 
-let t: TestApp;
-let w: CollectionsWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await collectionsWorld(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = t.headers) => t.app.inject({ url, headers });
+const suite = collectionsSuite();
+const { get } = suite;
 
 describe('GET /api/v1/collections', () => {
   it('lists the collections with a visible title, in editorial order, with counts and cover posters', async () => {
@@ -43,7 +35,7 @@ describe('GET /api/v1/collections', () => {
   });
 
   it('gives a child session only kids collections, counting only what its age cap allows', async () => {
-    const list = CollectionListSchema.parse((await get('/api/v1/collections', w.kid.auth)).json());
+    const list = CollectionListSchema.parse((await get('/api/v1/collections', suite.w.kid.auth)).json());
     // 6+: Ёжик (0+) and Кубик (6+); not Школьник (8+) nor the adult film an editor put in.
     expect(list.items.map((c) => [c.alias, c.items_total])).toEqual([['detskoe', 2]]);
   });
@@ -85,17 +77,17 @@ describe('GET /api/v1/collections/:alias', () => {
   });
 
   it('keeps a child session inside its kids scope', async () => {
-    const kids = CollectionPageSchema.parse((await get('/api/v1/collections/detskoe', w.kid.auth)).json());
+    const kids = CollectionPageSchema.parse((await get('/api/v1/collections/detskoe', suite.w.kid.auth)).json());
     expect(kids.items.map((i) => i.alias)).toEqual(['yozhik', 'kubik']);
     // An adult collection, and an adult hashtag, do not exist for a child.
-    expect((await get('/api/v1/collections/vybor-redaktsii', w.kid.auth)).statusCode).toBe(404);
-    expect((await get('/api/v1/collections/neozhidannyy-final', w.kid.auth)).statusCode).toBe(404);
-    const tag = CollectionPageSchema.parse((await get('/api/v1/collections/pro-druzhbu', w.kid.auth)).json());
+    expect((await get('/api/v1/collections/vybor-redaktsii', suite.w.kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v1/collections/neozhidannyy-final', suite.w.kid.auth)).statusCode).toBe(404);
+    const tag = CollectionPageSchema.parse((await get('/api/v1/collections/pro-druzhbu', suite.w.kid.auth)).json());
     expect(tag.items.map((i) => i.alias)).toEqual(['yozhik', 'kubik']);
   });
 
   it('shows an adult the whole of a kids hashtag', async () => {
-    const tag = CollectionPageSchema.parse((await get('/api/v1/collections/pro-druzhbu', w.parent.auth)).json());
+    const tag = CollectionPageSchema.parse((await get('/api/v1/collections/pro-druzhbu', suite.w.parent.auth)).json());
     expect(tag.items.map((i) => i.alias)).toEqual(['yozhik', 'kubik', 'shkolnik']);
   });
 });

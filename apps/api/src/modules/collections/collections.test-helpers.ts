@@ -3,8 +3,9 @@
 // selections of every source and location, and playlists of movies, episodes and trailers.
 import type { SelectionRule } from '@ekran/core';
 import { collectionItems, collections, credits, people, playlistItems, playlists, selectionItems, selections } from '@ekran/db';
+import { afterAll, beforeAll } from 'vitest';
 import { childSession, registeredViewer } from '../profiles/profiles.test-helpers.ts';
-import type { TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 export async function collectionsWorld(t: TestApp) {
   const drama = await t.make.genre({ alias: 'drama', title: 'Драма', position: 1 });
@@ -122,3 +123,30 @@ export async function collectionsWorld(t: TestApp) {
   return { mayak, sad, hidden, dom, yozhik, kubik, shkolnik, mayakTrailer, kid, parent };
 }
 export type CollectionsWorld = Awaited<ReturnType<typeof collectionsWorld>>;
+
+/**
+ * The collections world of a test file: one test app with the world in it, built before the file's tests and closed
+ * after them, and `get` for a GET as the app's visitor (or with the given headers). Read `t` and `w` inside tests.
+ */
+export function collectionsSuite() {
+  let app: TestApp | undefined;
+  let world: CollectionsWorld | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    world = await collectionsWorld(app);
+  });
+  afterAll(() => app?.close());
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the collections world is built in beforeAll: read it inside a test');
+    return value;
+  };
+  return {
+    get t() {
+      return ready(app);
+    },
+    get w() {
+      return ready(world);
+    },
+    get: (url: string, headers?: Record<string, string>) => ready(app).app.inject({ url, headers: headers ?? ready(app).headers }),
+  };
+}

@@ -1,17 +1,9 @@
 import { PersonSchema } from '@ekran/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { collectionsWorld, type CollectionsWorld } from './collections.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { collectionsSuite } from './collections.test-helpers.ts';
 
-let t: TestApp;
-let w: CollectionsWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await collectionsWorld(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = t.headers) => t.app.inject({ url, headers });
+const suite = collectionsSuite();
+const { get } = suite;
 
 describe('GET /api/v1/person/:alias', () => {
   it('answers the person with facts and the filmography grouped by role, newest first, without disabled titles', async () => {
@@ -47,11 +39,11 @@ describe('GET /api/v1/person/:alias', () => {
   });
 
   it('shows a child session only kids titles, and no person without one', async () => {
-    const anna = PersonSchema.parse((await get('/api/v1/person/anna-smirnova', w.kid.auth)).json());
+    const anna = PersonSchema.parse((await get('/api/v1/person/anna-smirnova', suite.w.kid.auth)).json());
     expect(anna.filmography).toEqual([{ role: 'actor', items: [expect.objectContaining({ alias: 'yozhik', character_name: 'Ёжик' })] }]);
     expect(anna).toMatchObject({ roles: ['actor'], titles_total: 1 });
-    expect((await get('/api/v1/person/ivan-petrov', w.kid.auth)).statusCode).toBe(404);
-    expect((await get('/api/v1/person/tolko-vzroslye', w.kid.auth)).statusCode).toBe(404);
-    expect((await get('/api/v1/person/tolko-vzroslye', w.parent.auth)).statusCode).toBe(200);
+    expect((await get('/api/v1/person/ivan-petrov', suite.w.kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v1/person/tolko-vzroslye', suite.w.kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v1/person/tolko-vzroslye', suite.w.parent.auth)).statusCode).toBe(200);
   });
 });

@@ -1,17 +1,9 @@
 import { PlaylistListSchema, PlaylistResponseSchema, PlaybackCheckSchema } from '@ekran/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { collectionsWorld, type CollectionsWorld } from './collections.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { collectionsSuite } from './collections.test-helpers.ts';
 
-let t: TestApp;
-let w: CollectionsWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await collectionsWorld(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = t.headers) => t.app.inject({ url, headers });
+const suite = collectionsSuite();
+const { get } = suite;
 
 describe('GET /api/v1/playlists/:alias (spec platform §3 Playlist response)', () => {
   it('answers the items in order: cls, alias, playback_options, title, rating_age, id and uid', async () => {
@@ -27,16 +19,16 @@ describe('GET /api/v1/playlists/:alias (spec platform §3 Playlist response)', (
       ['Movie', 'yozhik'],
     ]);
     const [movie, episode, trailer] = playlist.items;
-    expect(movie).toMatchObject({ id: w.mayak.id, uid: w.mayak.id, title: 'Тайна маяка', rating_age: '16+', playback_options: { url: `/api/v1/playback/${w.mayak.id}` }, duration_minutes: 101 });
-    expect(episode).toMatchObject({ uid: w.dom.episodes[0]!.id, title: 'Дом на краю. Сезон 1, серия 1. Серия 1', duration_minutes: 45 });
-    expect(trailer).toMatchObject({ uid: w.mayakTrailer.id, title: 'Тайна маяка. Трейлер', playback_options: { url: `/api/v1/playback/${w.mayakTrailer.id}` } });
+    expect(movie).toMatchObject({ id: suite.w.mayak.id, uid: suite.w.mayak.id, title: 'Тайна маяка', rating_age: '16+', playback_options: { url: `/api/v1/playback/${suite.w.mayak.id}` }, duration_minutes: 101 });
+    expect(episode).toMatchObject({ uid: suite.w.dom.episodes[0]!.id, title: 'Дом на краю. Сезон 1, серия 1. Серия 1', duration_minutes: 45 });
+    expect(trailer).toMatchObject({ uid: suite.w.mayakTrailer.id, title: 'Тайна маяка. Трейлер', playback_options: { url: `/api/v1/playback/${suite.w.mayakTrailer.id}` } });
     expect(playlist.duration_minutes).toBe(101 + 45 + 1 + 101);
   });
 
   it('gives each item the playback check the player calls: a trailer plays for anyone', async () => {
-    const playlist = PlaylistResponseSchema.parse((await get('/api/v1/playlists/vecher', w.parent.auth)).json());
+    const playlist = PlaylistResponseSchema.parse((await get('/api/v1/playlists/vecher', suite.w.parent.auth)).json());
     const trailer = playlist.items.find((i) => i.cls === 'Trailer')!;
-    const check = await t.app.inject({ url: trailer.playback_options.url, headers: w.parent.auth });
+    const check = await suite.t.app.inject({ url: trailer.playback_options.url, headers: suite.w.parent.auth });
     expect(check.statusCode).toBe(200);
     expect(PlaybackCheckSchema.parse(check.json()).playlists).toHaveLength(1);
   });
@@ -56,14 +48,14 @@ describe('GET /api/v1/playlists/:alias (spec platform §3 Playlist response)', (
   });
 
   it('gives a child session only the items of kids titles within its age cap', async () => {
-    const kids = PlaylistResponseSchema.parse((await get('/api/v1/playlists/detskiy', w.kid.auth)).json());
+    const kids = PlaylistResponseSchema.parse((await get('/api/v1/playlists/detskiy', suite.w.kid.auth)).json());
     expect(kids.items.map((i) => [i.cls, i.alias])).toEqual([
       ['Movie', 'yozhik'],
       ['Episode', 'kubik'],
     ]);
-    const mixed = PlaylistResponseSchema.parse((await get('/api/v1/playlists/vecher', w.kid.auth)).json());
+    const mixed = PlaylistResponseSchema.parse((await get('/api/v1/playlists/vecher', suite.w.kid.auth)).json());
     expect(mixed.items.map((i) => i.alias)).toEqual(['yozhik']);
-    expect((await get('/api/v1/playlists/vzroslyy', w.kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v1/playlists/vzroslyy', suite.w.kid.auth)).statusCode).toBe(404);
   });
 });
 
@@ -81,7 +73,7 @@ describe('GET /api/v1/playlists', () => {
   });
 
   it('lists for a child session only the playlists with something it may watch', async () => {
-    const { items } = PlaylistListSchema.parse((await get('/api/v1/playlists', w.kid.auth)).json());
+    const { items } = PlaylistListSchema.parse((await get('/api/v1/playlists', suite.w.kid.auth)).json());
     expect(items.map((p) => [p.alias, p.items_total])).toEqual([
       ['vecher', 1],
       ['detskiy', 2],

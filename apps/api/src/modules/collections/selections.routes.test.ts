@@ -1,17 +1,9 @@
 import { HomeSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { collectionsWorld, type CollectionsWorld } from './collections.test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { collectionsSuite } from './collections.test-helpers.ts';
 
-let t: TestApp;
-let w: CollectionsWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await collectionsWorld(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, headers: Record<string, string> = t.headers) => t.app.inject({ url, headers });
+const suite = collectionsSuite();
+const { get } = suite;
 
 describe('GET /api/v1/selections', () => {
   it('lists the adult home’s selections in order with their canonical pages, leaving out broken, inactive and empty ones', async () => {
@@ -32,7 +24,7 @@ describe('GET /api/v1/selections', () => {
   it('lists the kids home’s selections for for_kids=true and for a child session whatever it asks', async () => {
     const kidsHome = SelectionListSchema.parse((await get('/api/v1/selections?for_kids=true')).json());
     expect(kidsHome.items.map((s) => s.alias)).toEqual(['kids-new', 'kids-picks', 'free']);
-    const child = SelectionListSchema.parse((await get('/api/v1/selections?for_kids=false', w.kid.auth)).json());
+    const child = SelectionListSchema.parse((await get('/api/v1/selections?for_kids=false', suite.w.kid.auth)).json());
     expect(child.items.map((s) => [s.alias, s.items_total])).toEqual([
       ['kids-new', 2],
       ['kids-picks', 2],
@@ -75,7 +67,7 @@ describe('GET /api/v1/selections/:alias', () => {
   });
 
   it('lists only kids titles in a kids selection, even for an adult', async () => {
-    const page = SelectionPageSchema.parse((await get('/api/v1/selections/kids-new', w.parent.auth)).json());
+    const page = SelectionPageSchema.parse((await get('/api/v1/selections/kids-new', suite.w.parent.auth)).json());
     expect(page.items.map((i) => i.alias)).toEqual(['yozhik', 'kubik', 'shkolnik']);
   });
 
@@ -88,11 +80,11 @@ describe('GET /api/v1/selections/:alias', () => {
   });
 
   it('keeps a child session to kids selections and its age cap', async () => {
-    expect((await get('/api/v1/selections/top-rated', w.kid.auth)).statusCode).toBe(404);
-    expect((await get('/api/v1/selections/top-rated?for_kids=false', w.kid.auth)).statusCode).toBe(404);
-    const free = SelectionPageSchema.parse((await get('/api/v1/selections/free', w.kid.auth)).json());
+    expect((await get('/api/v1/selections/top-rated', suite.w.kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v1/selections/top-rated?for_kids=false', suite.w.kid.auth)).statusCode).toBe(404);
+    const free = SelectionPageSchema.parse((await get('/api/v1/selections/free', suite.w.kid.auth)).json());
     expect(free.items.map((i) => i.alias)).toEqual(['yozhik']);
-    const picks = SelectionPageSchema.parse((await get('/api/v1/selections/kids-picks', w.kid.auth)).json());
+    const picks = SelectionPageSchema.parse((await get('/api/v1/selections/kids-picks', suite.w.kid.auth)).json());
     expect(picks.items.map((i) => i.alias)).toEqual(['yozhik', 'kubik']);
   });
 });
@@ -113,7 +105,7 @@ describe('GET /api/v1/home from selections', () => {
   });
 
   it('answers the kids home’s rows for a child session, within its age cap', async () => {
-    const home = HomeSchema.parse((await get('/api/v1/home', w.kid.auth)).json());
+    const home = HomeSchema.parse((await get('/api/v1/home', suite.w.kid.auth)).json());
     expect(home.rows.map((r) => r.alias)).toEqual(['kids-new', 'kids-picks', 'free']);
     for (const item of home.rows.flatMap((r) => r.items)) {
       expect(item.for_kids).toBe(true);

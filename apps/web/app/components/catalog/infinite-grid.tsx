@@ -1,11 +1,12 @@
-import { pageWindow, SCROLL_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
+import { SCROLL_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
+import { useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
-import type { ListingPortion } from '../../routes/catalog/listing.ts';
-import type { PortionResult } from '../../routes/resources/titles.ts';
+import type { ListingPortion, PortionResult } from '../../lib/listing.ts';
+import { Pager } from './pager.tsx';
 import { TitleGrid, type GridVariant } from './title-grid.tsx';
+import './listing.css';
 
 /** What a history entry remembers of its list (spec catalogue §3 pageSettings, plus what was loaded). */
 interface ListSnapshot extends PageSettings {
@@ -49,8 +50,8 @@ export interface InfiniteGridProps {
   /** The page the address names (/page{N}); 1 without the suffix. */
   page: number;
   pageSize: number;
-  /** The resource URL of the portion after a cursor. */
-  portionUrl: (cursor: string) => string;
+  /** The resource URL of the next portion, given the `nextCursor` of the last one (a keyset cursor or a skip). */
+  portionUrl: (next: string) => string;
   /** The address of a page, for the paging links. */
   pageHref: (page: number) => string;
   variant?: GridVariant;
@@ -203,44 +204,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
           {t('catalog.shown', { from, to, total: list.total })}
         </p>
       ) : null}
-      {totalPages > 1 ? (
-        <nav className="pager" aria-label={t('catalog.pagination')}>
-          {page > 1 ? (
-            <Link className="btn btn--ghost" to={pageHref(page - 1)} rel="prev">
-              {t('catalog.prev')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <ol className="pager__pages">
-            {pageWindow(totalPages, page, lastPage).map((slot, i) =>
-              slot === 'gap' ? (
-                <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={slot}>
-                  <Link
-                    className="pager__page"
-                    to={pageHref(slot)}
-                    aria-label={t('catalog.page', { page: slot })}
-                    aria-current={slot >= page && slot <= lastPage ? 'page' : undefined}
-                  >
-                    {slot}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ol>
-          {lastPage < totalPages ? (
-            <Link className="btn btn--ghost" to={pageHref(lastPage + 1)} rel="next">
-              {t('catalog.next')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} lastPage={lastPage} totalPages={totalPages} pageHref={pageHref} />
     </div>
   );
 }

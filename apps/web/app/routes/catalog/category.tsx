@@ -12,7 +12,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import catalogCss from '../../styles/catalog.css?url';
 import type { Route } from './+types/category';
 import { categoryPath, hasFilter, parseCategoryPath, pathFromQuery, withFilter, type CategoryPath } from './category-path.ts';
-import { portionUrl, toPortion } from './listing.ts';
+import { portionUrl, toPortion } from '../../lib/listing.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 

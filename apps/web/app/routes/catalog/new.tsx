@@ -8,7 +8,7 @@ import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import catalogCss from '../../styles/catalog.css?url';
 import type { Route } from './+types/new';
-import { portionUrl, toPortion } from './listing.ts';
+import { portionUrl, toPortion } from '../../lib/listing.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 

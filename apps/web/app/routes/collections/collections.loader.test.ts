@@ -11,10 +11,10 @@ function run(path: string, params: { p1?: string; p2?: string }, api: { total?: 
   const collections = vi.fn().mockResolvedValue({ items: [summary('vybor'), summary('detskoe')], items_total: api.total ?? 45, skip: 0, limit: 30 });
   const collection = api.missing
     ? vi.fn().mockRejectedValue(new ApiCallError(404, { status: 404, code: 'NOT_FOUND', message: 'Collection not found' }))
-    : vi.fn().mockResolvedValue({
-        alias: params.p1, kind: 'collection', title: 'Выбор редакции', description: 'Редакция советует.', hashtag: null, url: `/collections/${params.p1}`,
-        items: [titleCard('a'), titleCard('b')], items_total: api.collectionTotal ?? 75, skip: 0, limit: 30,
-      });
+    : vi.fn(async (alias: string, q: { skip: number; limit: number }) => ({
+        alias, kind: 'collection' as const, title: 'Выбор редакции', description: 'Редакция советует.', hashtag: null, url: `/collections/${alias}`,
+        items: [titleCard('a'), titleCard('b')], items_total: api.collectionTotal ?? 75, skip: q.skip, limit: q.limit,
+      }));
   const context = contextWith({ collections, collection });
   const result = outcome(() => loader({ request: new Request(`http://localhost${path}`), params, context } as never));
   return { collections, collection, result };
@@ -49,7 +49,16 @@ describe('/collections/{alias} loader', () => {
     const r = await result;
     expect(collection).toHaveBeenCalledWith('vybor', { skip: 60, limit: 30 });
     expect('value' in r && r.value).toMatchObject({ mode: 'collection', page: 3, pages: 3, base: '/collections/vybor', title: 'Выбор редакции', total: 75 });
-    expect('value' in r && r.value.mode === 'collection' && r.value.items.map((i) => i.alias)).toEqual(['a', 'b']);
+    // The last page: the grid has nothing to load after it (skip 60 + 30 is capped at items_total 75).
+    expect('value' in r && r.value.mode === 'collection' && r.value.portion).toMatchObject({ skip: 60, total: 75, nextCursor: null });
+    expect('value' in r && r.value.mode === 'collection' && r.value.portion.items.map((i) => i.alias)).toEqual(['a', 'b']);
+  });
+
+  it('gives the infinite grid the skip of the next portion, 30 further (catalogue §4, §9)', async () => {
+    const r = await run('/collections/vybor', { p1: 'vybor' }).result;
+    expect('value' in r && r.value.mode === 'collection' && r.value.portion).toMatchObject({ skip: 0, total: 75, nextCursor: '30' });
+    const second = await run('/collections/vybor/page2', { p1: 'vybor', p2: 'page2' }).result;
+    expect('value' in second && second.value.mode === 'collection' && second.value.portion).toMatchObject({ skip: 30, nextCursor: '60' });
   });
 
   it('redirects /page1 to the collection’s address', async () => {

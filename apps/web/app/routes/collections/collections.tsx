@@ -1,15 +1,15 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { TitleGrid } from '../../components/catalog/title-grid.tsx';
+import { Pager } from '../../components/catalog/pager.tsx';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
 import { ListEmpty } from '../../components/collections/list-empty.tsx';
-import { Pager } from '../../components/collections/pager.tsx';
+import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
+import { toSkipPortion } from '../../lib/listing.ts';
 import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: c.description,
     hashtag: c.hashtag,
     total: c.items_total,
-    items: c.items.map(toCardView),
+    portion: toSkipPortion(c, size),
   };
 }
 
@@ -91,7 +91,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   const path = pagedPath(d.base, d.page);
   const count = t('count.titles', { count: d.total });
   const isTag = d.kind === 'hashtag' && d.hashtag;
-  const first = d.items[0];
+  const first = d.portion.items[0];
   return [
     ...seoMeta(origin, {
       title: titled(isTag ? t('collections.metaHashtag', { tag: d.hashtag }) : t('collections.metaCollection', { title: d.title })),
@@ -102,7 +102,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
       image: first ? imageUrl(first.poster, 600, 'jpeg') : null,
       jsonLd: [
         breadcrumbListLd(origin, [{ title: HOME_CRUMB_TITLE, url: '/' }, { title: t('collections.collectionsTitle'), url: LIST }, { title: d.title }], path),
-        itemListLd(origin, d.title, d.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
+        itemListLd(origin, d.title, d.portion.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
       ],
     }),
     ...pagingLinks(origin, (p) => pagedPath(d.base, p), d.page, d.pages),
@@ -131,7 +131,7 @@ export default function CollectionsPage({ loaderData: d }: Route.ComponentProps)
           <p className="lists__lead">{t('collections.collectionsLead')}</p>
         </header>
         {covers.length > 0 ? <CoverGrid covers={covers} blockType="collections" /> : <ListEmpty />}
-        <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(LIST, p)} />
+        <Pager page={d.page} totalPages={d.pages} pageHref={(p) => pagedPath(LIST, p)} />
       </div>
     );
   }
@@ -146,8 +146,7 @@ export default function CollectionsPage({ loaderData: d }: Route.ComponentProps)
         </div>
         <p className="lists__lead">{d.hashtag ? t('collections.hashtagLead', { tag: d.hashtag }) : d.description}</p>
       </header>
-      <TitleGrid items={d.items} />
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
+      <ListTitles list="collection" alias={d.alias} base={d.base} page={d.page} portion={d.portion} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCardView } from '../../lib/card-view.ts';
 import { createI18n } from '../../lib/i18n.ts';
 import { titleCard } from '../../test/collections.ts';
 import PersonPage from '../person/person.tsx';
 import PlaylistPage from '../playlists/playlist.tsx';
+import SelectionPage from '../selections/selection.tsx';
 import CollectionsPage from './collections.tsx';
 
 afterEach(cleanup);
@@ -33,19 +34,86 @@ describe('the list of collections', () => {
     expect(card.getAttribute('href')).toBe('/collections/vybor');
     expect(card.textContent).toContain('16 названий');
     expect(screen.getByText('31 коллекция')).toBeTruthy();
-    const pager = screen.getByRole('navigation', { name: 'Страницы списка' });
+    const pager = screen.getByRole('navigation', { name: 'Страницы каталога' });
     expect(within(pager).getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/collections/page2');
+    expect(within(pager).getByRole('link', { name: 'Страница 2' }).getAttribute('href')).toBe('/collections/page2');
+    expect(within(pager).getByRole('link', { name: 'Страница 1' }).getAttribute('aria-current')).toBe('page');
     expect(within(pager).queryByRole('link', { name: 'Назад' })).toBeNull();
   });
 
-  it('shows a hashtag collection with its tag', async () => {
-    show('/collections/neozhidannyy-final', '/collections/:p1?/:p2?', CollectionsPage, {
+  it('shows a hashtag collection with its tag, in the infinite grid with its page links', async () => {
+    show('/collections/neozhidannyy-final/page2', '/collections/:p1?/:p2?', CollectionsPage, {
       mode: 'collection', page: 2, pages: 2, base: '/collections/neozhidannyy-final', skip: 30, alias: 'neozhidannyy-final', kind: 'hashtag',
-      title: 'Неожиданный финал', description: '', hashtag: 'неожиданный_финал', total: 31, items: [toCardView(titleCard('a'))],
+      title: 'Неожиданный финал', description: '', hashtag: 'неожиданный_финал', total: 31,
+      portion: { items: [toCardView(titleCard('a'))], skip: 30, total: 31, nextCursor: null },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Неожиданный финал' })).toBeTruthy();
     expect(screen.getByText('#неожиданный_финал')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Назад' }).getAttribute('href')).toBe('/collections/neozhidannyy-final');
+    const listing = screen.getByTestId('listing');
+    expect(within(listing).getByText('Фильм a')).toBeTruthy();
+    expect(screen.getByTestId('listing-count').textContent).toBe('31–31 из 31');
+    expect(within(listing).getByRole('link', { name: 'Назад' }).getAttribute('href')).toBe('/collections/neozhidannyy-final');
+    expect(within(listing).queryByRole('link', { name: 'Дальше' })).toBeNull();
+  });
+
+  it('shows an empty collection as such, without a grid', async () => {
+    show('/collections/pusto', '/collections/:p1?/:p2?', CollectionsPage, {
+      mode: 'collection', page: 1, pages: 1, base: '/collections/pusto', skip: 0, alias: 'pusto', kind: 'collection',
+      title: 'Пусто', description: 'Ничего.', hashtag: null, total: 0, portion: { items: [], skip: 0, total: 0, nextCursor: null },
+    });
+    expect(await screen.findByText('Здесь пока ничего нет')).toBeTruthy();
+    expect(screen.queryByTestId('listing')).toBeNull();
+  });
+});
+
+describe('a selection', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads its next 40 titles from the list-titles resource as the grid’s sentinel comes into view', async () => {
+    let observed: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observed = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const asked: string[] = [];
+    const cards = (from: number, count: number) => Array.from({ length: count }, (_, i) => toCardView(titleCard(`t${from + i}`)));
+    const Stub = createRoutesStub([
+      {
+        path: '/main/:rules/:page?',
+        Component: SelectionPage as never,
+        HydrateFallback: () => null,
+        loader: () => ({
+          page: 1, pages: 2, base: '/main/top-rated', skip: 0, alias: 'top-rated', title: 'Высокий рейтинг', description: '', total: 45,
+          portion: { items: cards(1, 40), skip: 0, total: 45, nextCursor: '40' },
+        }),
+      },
+      {
+        path: '/resources/list-titles',
+        loader: ({ request }: { request: Request }) => {
+          asked.push(new URL(request.url).search);
+          return { items: cards(41, 5), skip: 40, total: 45, nextCursor: null };
+        },
+      },
+    ]);
+    render(
+      <I18nextProvider i18n={createI18n('ru')}>
+        <Stub initialEntries={['/main/top-rated']} />
+      </I18nextProvider>,
+    );
+    const listing = await screen.findByTestId('listing');
+    expect(screen.getAllByTestId('title-card')).toHaveLength(40);
+    expect(within(listing).getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/main/top-rated/page2');
+    act(() => observed!([{ isIntersecting: true }]));
+    await waitFor(() => expect(screen.getAllByTestId('title-card')).toHaveLength(45));
+    expect(asked).toEqual(['?list=selection&alias=top-rated&skip=40']);
+    expect(screen.getByTestId('listing-count').textContent).toBe('1–45 из 45');
+    expect(within(listing).queryByRole('link', { name: 'Дальше' })).toBeNull();
   });
 });
 

@@ -12,10 +12,17 @@ const card = { _id: 't1', uid: 't1', alias: 'tayna', title: 'Тайна', genres
 const home = { rows: [{ alias: 'new', title: 'Новинки', kind: 'new', url: null, items: [card] }, { alias: 'empty', title: 'Пусто', kind: 'collection', url: '/collection/empty', items: [] }] };
 const child = { profile_for_child: true } as AuthData;
 
+// A signed-in profile's home also asks for its personal rows (continue watching, favorites).
+const emptyList = { items: [], items_total: 0, skip: 0, limit: 20 };
+
 function api(overrides: Record<string, unknown> = {}) {
-  // A signed-in profile's home also asks for its personal rows (continue watching, favorites).
-  const empty = vi.fn().mockResolvedValue({ items: [], items_total: 0, skip: 0, limit: 20 });
-  return { home: vi.fn().mockResolvedValue(home), posters: vi.fn().mockResolvedValue({ items: [banner] }), favorites: empty, continueWatching: empty, history: empty, rated: empty, ...overrides };
+  return {
+    home: vi.fn().mockResolvedValue(home),
+    posters: vi.fn().mockResolvedValue({ items: [banner] }),
+    continueWatching: vi.fn().mockResolvedValue(emptyList),
+    favorites: vi.fn().mockResolvedValue(emptyList),
+    ...overrides,
+  };
 }
 
 describe('home loader', () => {
@@ -78,9 +85,9 @@ describe('banner queue resource (platform §4 Banner click step 1)', () => {
       { cls: 'Movie', alias: 'a', uid: 'u1', id: 'u1', title: 'Первый', rating_age: '6+', playback_options: { url: '/api/v1/playback/u1' } },
       { cls: 'Episode', alias: 'b', uid: 'u2', id: 'u2', title: 'Второй', rating_age: '6+', playback_options: { url: '/api/v1/playback/u2' } },
     ];
-    const a = { bannerPlaylist: vi.fn().mockResolvedValue({ items }) };
+    const a = { playlist: vi.fn().mockResolvedValue({ items }) };
     const r = await queueLoader({ request: request('kind=playlist&alias=marafon'), context: contextWith(a) } as never);
-    expect(a.bannerPlaylist).toHaveBeenCalledWith('marafon');
+    expect(a.playlist).toHaveBeenCalledWith('marafon', { skip: 0, limit: 40 });
     expect(bodyOf(r)).toEqual({ items: [{ uid: 'u1', title: 'Первый', alias: 'a' }, { uid: 'u2', title: 'Второй', alias: 'b' }] });
   });
 
@@ -91,14 +98,14 @@ describe('banner queue resource (platform §4 Banner click step 1)', () => {
   });
 
   it.each(['kind=channel&alias=x', 'kind=product&alias=Bad%20Alias', 'kind=product'])('answers 400 for %s and asks nothing', async (query) => {
-    const a = { title: vi.fn(), bannerPlaylist: vi.fn() };
+    const a = { title: vi.fn(), playlist: vi.fn() };
     const r = await queueLoader({ request: request(query), context: contextWith(a) } as never);
     expect(statusOf(r)).toBe(400);
     expect(a.title).not.toHaveBeenCalled();
   });
 
   it('passes a 404 (a title outside a child profile, a playlist that is gone) on', async () => {
-    const a = { bannerPlaylist: vi.fn().mockRejectedValue(new ApiCallError(404, { status: 404, code: 'NOT_FOUND', message: 'x' })) };
+    const a = { playlist: vi.fn().mockRejectedValue(new ApiCallError(404, { status: 404, code: 'NOT_FOUND', message: 'x' })) };
     const r = await queueLoader({ request: request('kind=playlist&alias=net'), context: contextWith(a) } as never);
     expect(statusOf(r)).toBe(404);
     expect(bodyOf(r)).toEqual({ error: { code: 'NOT_FOUND' } });

@@ -1,7 +1,7 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Link, data } from 'react-router';
-import { Pager } from '../../components/collections/pager.tsx';
+import { Pager } from '../../components/catalog/pager.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { trackClick } from '../../lib/analytics.ts';
 import { tFor } from '../../lib/i18n.ts';
@@ -120,7 +120,7 @@ export default function PlaylistPage({ loaderData: d }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
+      <Pager page={d.page} totalPages={d.pages} pageHref={(p) => pagedPath(d.base, p)} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZE } from '@ekran/core';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(visitorContext);
   try {
     if (kind === 'playlist') {
-      const playlist = await api.bannerPlaylist(alias);
+      const playlist = await api.playlist(alias, { skip: 0, limit: LIST_PAGE_SIZE.playlist });
       return data<BannerQueue>({ items: playlist.items.map((i) => ({ uid: i.uid, title: i.title, alias: i.alias })) });
     }
     const title = await api.title(alias);

@@ -1,10 +1,9 @@
 import { CATALOG_PAGE_SIZE } from '@ekran/core';
 import { CategorySchema, CountryCodeSchema, GenreAliasSchema, ListCursorSchema, SortSchema } from '@ekran/contracts';
-import { data } from 'react-router';
 import { z } from 'zod';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { toPortion } from '../../lib/listing.ts';
+import { badPortionRequest, portionAnswer } from '../../lib/listing.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
-import { toPortion, type ListingPortion } from '../catalog/listing.ts';
 import type { Route } from './+types/titles';
 
 const QuerySchema = z.object({
@@ -16,9 +15,6 @@ const QuerySchema = z.object({
   after: ListCursorSchema,
 });
 
-/** What the infinite grid gets: the next portion, or why there is none. */
-export type PortionResult = ListingPortion | { error: 'bad-request' | 'failed' };
-
 /**
  * The next portion of a catalogue listing for the infinite grid (spec catalogue §4 Infinite scroll): the
  * filters of the page, its sort, and the cursor of the last portion. A child profile's kids scope is the
@@ -26,13 +22,7 @@ export type PortionResult = ListingPortion | { error: 'bad-request' | 'failed' }
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return data<PortionResult>({ error: 'bad-request' }, { status: 400 });
+  if (!parsed.success) return badPortionRequest();
   const { api, auth } = context.get(visitorContext);
-  try {
-    const list = await api.titles({ ...parsed.data, for_kids: auth?.profile_for_child ?? false, limit: CATALOG_PAGE_SIZE });
-    return data<PortionResult>(toPortion(list), { headers: { 'cache-control': 'private, max-age=30' } });
-  } catch (err) {
-    const status = err instanceof ApiCallError && err.status < 500 ? err.status : 502;
-    return data<PortionResult>({ error: status === 400 ? 'bad-request' : 'failed' }, { status });
-  }
+  return portionAnswer(async () => toPortion(await api.titles({ ...parsed.data, for_kids: auth?.profile_for_child ?? false, limit: CATALOG_PAGE_SIZE })));
 }

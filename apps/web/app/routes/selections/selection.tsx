@@ -1,13 +1,12 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { TitleGrid } from '../../components/catalog/title-grid.tsx';
-import { Pager } from '../../components/collections/pager.tsx';
+import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
+import { toSkipPortion } from '../../lib/listing.ts';
 import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -44,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: s.title,
     description: s.description,
     total: s.items_total,
-    items: s.items.map(toCardView),
+    portion: toSkipPortion(s, size),
   };
 }
 
@@ -54,7 +53,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
   const path = pagedPath(d.base, d.page);
   const title = t('collections.metaSelection', { title: d.title });
-  const first = d.items[0];
+  const first = d.portion.items[0];
   return [
     ...seoMeta(origin, {
       title: d.page > 1 ? t('collections.metaPage', { title, page: d.page }) : title,
@@ -63,7 +62,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
       image: first ? imageUrl(first.poster, 600, 'jpeg') : null,
       jsonLd: [
         breadcrumbListLd(origin, [{ title: HOME_CRUMB_TITLE, url: '/' }, { title: t('collections.selectionsTitle'), url: '/selections' }, { title: d.title }], path),
-        itemListLd(origin, d.title, d.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
+        itemListLd(origin, d.title, d.portion.items.map((i) => ({ path: `/watch/${i.alias}`, name: i.title })), d.total, d.skip),
       ],
     }),
     ...pagingLinks(origin, (p) => pagedPath(d.base, p), d.page, d.pages),
@@ -82,8 +81,7 @@ export default function SelectionPage({ loaderData: d }: Route.ComponentProps) {
         </div>
         {d.description ? <p className="lists__lead">{d.description}</p> : null}
       </header>
-      <TitleGrid items={d.items} />
-      <Pager page={d.page} pages={d.pages} pathOf={(p) => pagedPath(d.base, p)} />
+      <ListTitles list="selection" alias={d.alias} base={d.base} page={d.page} portion={d.portion} />
     </div>
   );
 }

@@ -9,10 +9,10 @@ type Source = 'rule' | 'items' | 'collection';
 const URLS: Record<Source, string> = { rule: '/main/top-rated', items: '/selections/top-rated', collection: '/collections/vybor-redaktsii' };
 
 function run(path: string, params: Record<string, string | undefined>, source: Source = 'rule', total = 95) {
-  const selection = vi.fn().mockResolvedValue({
-    alias: 'top-rated', title: 'Высокий рейтинг', description: 'Оценки выше 7,5.', location: 'home', source, url: URLS[source], rule: null,
-    items: [titleCard('a'), titleCard('b')], items_total: total, skip: 0, limit: 40,
-  });
+  const selection = vi.fn(async (_alias: string, q: { skip: number; limit: number }) => ({
+    alias: 'top-rated', title: 'Высокий рейтинг', description: 'Оценки выше 7,5.', location: 'home' as const, source, url: URLS[source], rule: null,
+    items: [titleCard('a'), titleCard('b')], items_total: total, skip: q.skip, limit: q.limit,
+  }));
   const context = contextWith({ selection });
   return { selection, result: outcome(() => loader({ request: new Request(`http://localhost${path}`), params, context } as never)) };
 }
@@ -23,6 +23,15 @@ describe('/main/{rules} and /selections/{alias} loader', () => {
     const r = await result;
     expect(selection).toHaveBeenCalledWith('top-rated', { skip: 40, limit: 40, for_kids: false });
     expect('value' in r && r.value).toMatchObject({ page: 2, pages: 3, base: '/main/top-rated', title: 'Высокий рейтинг', total: 95 });
+    // The infinite grid goes on from skip 80, 40 further (catalogue §4).
+    expect('value' in r && r.value.portion).toMatchObject({ skip: 40, total: 95, nextCursor: '80' });
+  });
+
+  it('has nothing more for the grid to load on the last page (skip capped at items_total)', async () => {
+    const r = await run('/main/top-rated/page3', { rules: 'top-rated', page: 'page3' }).result;
+    expect('value' in r && r.value.portion).toMatchObject({ skip: 80, total: 95, nextCursor: null });
+    const exact = await run('/main/top-rated/page2', { rules: 'top-rated', page: 'page2' }, 'rule', 80).result;
+    expect('value' in exact && exact.value.portion.nextCursor).toBeNull();
   });
 
   it.each([
