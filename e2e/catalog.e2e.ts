@@ -137,8 +137,9 @@ describe('a viewer on /movies', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/movies', { timeout: 15_000 });
     await page.locator(`${LISTING}[data-pop-stated="true"]`).waitFor({ state: 'attached', timeout: 15_000 });
-    expect(await page.locator(CARDS).count(), 'the loaded portions are back').toBe(loaded);
-    expect(await page.locator(LISTING).getAttribute('data-pages')).toBe(pages);
+    // The loaded portions are back (the grid, 150% ahead, may go on to the next one from the restored position).
+    expect(await page.locator(CARDS).count(), 'the loaded portions are back').toBeGreaterThanOrEqual(loaded);
+    expect(Number(await page.locator(LISTING).getAttribute('data-pages'))).toBeGreaterThanOrEqual(Number(pages));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(Math.round(scrollY));
     const box = await page.locator(`${CARDS}[href="${href}"]`).boundingBox();
     expect(box, 'the card is on screen again').not.toBeNull();

@@ -51,7 +51,7 @@ describe('search', () => {
 
     // Choosing a suggestion opens the title.
     await page.goto('/movies', { waitUntil: 'load' });
-    await page.getByRole('combobox').pressSequentially('чёрный во', { delay: 40 });
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).pressSequentially('чёрный во', { delay: 40 });
     await page.getByRole('option', { name: new RegExp(TITLE) }).first().click();
     await page.waitForURL(/\/watch\/chyornyy-volk$/, { timeout: 15_000 });
     expect(browser.describeProblems()).toBe('');

@@ -125,14 +125,14 @@ describe('posters in chromium', () => {
     expect(await first.getAttribute('loading')).toBe('eager');
     expect(await first.getAttribute('fetchpriority')).toBe('high');
 
-    const last = page.locator('a[data-testid="title-card"] img').last();
+    // The last card of the first portion (the grid asks for the next portion as it nears; that one's are lazy too).
+    const last = page.locator('a[data-testid="title-card"] img').nth(39);
     expect(await last.getAttribute('loading')).toBe('lazy');
     expect(await last.getAttribute('decoding')).toBe('async');
     expect(await last.evaluate((img: HTMLImageElement) => img.currentSrc), 'a poster far below is not fetched yet').toBe('');
     await last.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
-      const imgs = document.querySelectorAll<HTMLImageElement>('a[data-testid="title-card"] img');
-      const img = imgs[imgs.length - 1];
+      const img = document.querySelectorAll<HTMLImageElement>('a[data-testid="title-card"] img')[39];
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
     expect(await last.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain('type=webp');
@@ -162,6 +162,8 @@ describe('posters in chromium', () => {
         return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
       });
       await page.waitForTimeout(150);
+      // A reader's pace: the next portion of the infinite grid lands before the next step.
+      await page.locator('[data-testid="listing"][aria-busy="false"]').waitFor({ timeout: 15_000 });
       if (atBottom) break;
     }
     await page.waitForLoadState('networkidle');

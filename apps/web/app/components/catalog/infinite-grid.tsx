@@ -1,4 +1,4 @@
-import { SCROLL_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
+import { CATALOG_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
@@ -163,7 +163,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
         sentinelVisible.current = entries.some((entry) => entry.isIntersecting);
         if (sentinelVisible.current) loadMore();
       },
-      { rootMargin: SCROLL_SENTINEL_ROOT_MARGIN },
+      { rootMargin: CATALOG_SENTINEL_ROOT_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
@@ -182,7 +182,10 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
     <div className="listing" data-testid="listing" data-pages={list.pages} data-pop-stated={popStated ? 'true' : undefined} aria-busy={loading}>
       <TitleGrid items={list.items} variant={variant} />
       <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
-      {loading ? <p className="listing__status">{t('catalog.loading')}</p> : null}
+      {/* One line always kept for the status, so its coming and going moves nothing below it. */}
+      <p className="listing__status" aria-live="polite">
+        {loading ? t('catalog.loading') : null}
+      </p>
       {failed ? (
         <p className="listing__status listing__status--error" role="alert">
           {t('catalog.loadError')}{' '}
