@@ -95,7 +95,7 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
       class {
         constructor(callback: (entries: { isIntersecting: boolean }[]) => void, readonly options: IntersectionObserverInit) {
           observed = callback;
-          expect(options.rootMargin).toBe('0px 0px 50% 0px');
+          expect(options.rootMargin).toBe('0px 0px 150% 0px');
         }
         observe() {}
         disconnect() {}
