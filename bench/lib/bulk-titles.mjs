@@ -2,10 +2,13 @@
 // ones with SQL (new aliases, spread popularity, rating and dates; the same genres and countries), written
 // straight into the embedded database while no API holds it (PGlite is one process's at a time).
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** Adds `count` films to the PGlite database in `dataDir`; returns how many films the /movies page then has. */
 export async function addBenchFilms(dataDir, count) {
-  const db = new PGlite(dataDir);
+  // The search indexes call unaccent and pg_trgm, so the database opens with them as the API does (packages/db client).
+  const db = new PGlite(dataDir, { extensions: { pg_trgm, unaccent } });
   try {
     await db.transaction(async (tx) => {
       await tx.query(`delete from titles where alias like 'bench-%'`);
