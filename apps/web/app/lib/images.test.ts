@@ -52,13 +52,13 @@ describe('posterSources', () => {
   it('asks for double at 1x, offers widths up to 3x double, and doubles the sizes', () => {
     const s = posterSources(poster, 200, '(max-width: 567px) 42vw, 200px');
     expect(s.src).toBe(imageUrl(poster, 400));
-    expect(s.srcSet.split(', ').map((e) => e.split(' ')[1])).toEqual(['160w', '240w', '320w', '400w', '480w', '640w', '800w', '960w', '1280w']);
+    expect(s.srcSet.split(', ').map((e) => e.split(' ')[1])).toEqual(['240w', '400w', '640w', '960w', '1280w']);
     expect(s.sizes).toBe('(max-width: 567px) 84vw, 400px');
   });
 
   it('gives jpeg sources for the fallback', () => {
     const s = posterSources(poster, 200, '200px', 'jpeg');
     expect(s.src).toBe('/api/v1/images/art/vertical/rays-1-2-3?w=400&q=75&type=jpeg');
-    expect(s.srcSet).toMatch(/type=jpeg 160w/);
+    expect(s.srcSet).toMatch(/type=jpeg 240w/);
   });
 });

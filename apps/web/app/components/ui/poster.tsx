@@ -1,6 +1,6 @@
 import type { Image } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
-import { ASPECT, posterSources, type ImageOrientation } from '../../lib/images.ts';
+import { ASPECT, imageUrl, posterRequestWidth, posterSources, type ImageOrientation } from '../../lib/images.ts';
 import './poster.css';
 
 export interface PosterProps {
@@ -31,16 +31,15 @@ export function Poster({ image, orientation, width, sizes, alt = '', priority = 
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
   const webp = posterSources(image, width, sizes, 'webp');
-  const jpeg = posterSources(image, width, sizes, 'jpeg');
   const classes = ['poster', `poster--${orientation}`, fill ? 'poster--fill' : null, failed ? 'poster--failed' : null, className].filter(Boolean).join(' ');
   return (
     <picture className={classes}>
       <source type="image/webp" srcSet={webp.srcSet} sizes={webp.sizes} />
+      {/* The jpeg fallback is for browsers without webp (old Safari): one doubled-size src is enough there and
+          keeps each card's markup to one srcset. */}
       <img
         ref={ref}
-        src={jpeg.src}
-        srcSet={jpeg.srcSet}
-        sizes={jpeg.sizes}
+        src={imageUrl(image, posterRequestWidth(width), 'jpeg')}
         width={width}
         height={Math.round(width * ASPECT[orientation])}
         alt={alt}
