@@ -9,14 +9,15 @@
 // (CATALOG_CACHE_SECONDS=0, so every request reaches the database) and measures page 1, page N at 80% of
 // the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
-// answered with errors or non-2xx statuses (the numbers would mean nothing).
+// answered with errors or non-2xx statuses (the numbers would mean nothing). Last (issue 5), bench/ttff.mjs
+// measures the player's time to first frame with our start-up tuning against hls.js defaults.
 //
 // Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
 // through its /api proxy unless BENCH_API_URL names the API; the paging comparison then uses that site's
 // data and cache as they are), BENCH_DURATION (10 s), BENCH_CONNECTIONS (20), BENCH_WARMUP (2 s),
 // BENCH_FILMS (20000 films added for the paging comparison), WEB_API_KEY (ekran-web-public-key).
 import autocannon from 'autocannon';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import readline from 'node:readline';
 import { ensureBuilt } from '../scripts/lib/build-state.mjs';
 import { addBenchFilms } from './lib/bulk-titles.mjs';
 import { ROOT } from '../scripts/lib/common.mjs';
+import { currentCommit } from './lib/commit.mjs';
 import { freePort, isolatedStackEnv, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -233,12 +235,7 @@ async function main() {
   console.log(`cursor ${deepPage}/page 1:  ${paging.ratios.cursor_vs_page1_rps}× the requests per second, ${paging.ratios.cursor_vs_page1_p99}× the p99 latency`);
   rows.push(...pagingRows);
 
-  let commit = null;
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  } catch {
-    // not a git checkout
-  }
+  const commit = currentCommit();
   const results = {
     date: new Date().toISOString(),
     commit,
@@ -269,5 +266,13 @@ try {
   console.error(`bench: ${err.message}`);
 } finally {
   await cleanup();
+}
+// ---- issue 5 startup: time to first frame, tuned start-up against hls.js defaults (bench/ttff.mjs, its own
+// static server and browser; BENCH_TTFF=0 skips it).
+if (code === 0 && process.env.BENCH_TTFF !== '0') {
+  clearTimeout(watchdog); // the harness has its own
+  console.log('\nbench: time to first frame (bench/ttff.mjs)…');
+  const ttff = spawn(process.execPath, [path.join(ROOT, 'bench/ttff.mjs')], { stdio: 'inherit' });
+  code = await new Promise((resolve) => ttff.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 }
 process.exit(code);

@@ -75,8 +75,17 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       const url = msg.location().url || undefined;
       if (!isAllowed(msg.text(), url)) problems.push({ kind: 'console.error', text: msg.text(), url });
     });
+    // The last failed responses, named in a page error's text (an error from a failed data request says which).
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() < 400) return;
+      failed.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+      if (failed.length > 5) failed.shift();
+    });
     page.on('pageerror', (err) => {
-      const text = err.stack ?? err.message;
+      // An error thrown without a message (or a non-Error value) still says what it was.
+      const what = err.stack || err.message || `${err.name || 'Error'} without a message: ${String(err)}`;
+      const text = `${what} (page ${page.url()}${failed.length > 0 ? `; last failed responses: ${failed.join(', ')}` : ''})`;
       if (!isAllowed(text)) problems.push({ kind: 'pageerror', text });
     });
   };

@@ -1,11 +1,37 @@
 // Category pages (issue 4): filtering /movies by genre and year, the infinite scroll, and the scroll position
 // coming back with the loaded portions after a back navigation; the same infinite grid on a selection's page.
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
 const CARDS = 'a[data-testid="title-card"]';
 const LISTING = '[data-testid="listing"]';
+
+/**
+ * Waits until the grid has settled (not busy, and the same number of cards twice, 600 ms apart), then reads its
+ * cards, page counter and next link in one snapshot, so a portion still arriving cannot split the reading.
+ */
+async function settledGrid(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const before = await page.locator(CARDS).count();
+        await page.waitForTimeout(600);
+        return (await page.locator(LISTING).getAttribute('aria-busy')) === 'false' && (await page.locator(CARDS).count()) === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return page.evaluate(
+    ([cards, listing]) => ({
+      aliases: [...document.querySelectorAll(cards as string)].map((a) => a.getAttribute('href')),
+      pages: document.querySelector(listing as string)?.getAttribute('data-pages') ?? null,
+      next: document.querySelector('.pager a[rel="next"]')?.getAttribute('href') ?? null,
+    }),
+    [CARDS, LISTING] as const,
+  );
+}
 
 let browser: Browser;
 beforeEach(async () => {
@@ -105,15 +131,14 @@ describe('a viewer on /movies', () => {
 
     await page.locator('[data-testid="listing"] .listing__sentinel').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(CARDS).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(80);
-    // The grid asks 150% ahead and may take one more portion: let it settle, then the counter and links agree.
-    await expect.poll(() => page.locator(LISTING).getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
-    const shown = await page.locator(CARDS).count();
+    // The grid asks 150% ahead and may take one more portion: let it settle, then read one snapshot.
+    const snapshot = await settledGrid(page);
+    const shown = snapshot.aliases.length;
     expect([80, 120]).toContain(shown);
     const pages = shown / 40;
-    expect(await page.locator(LISTING).getAttribute('data-pages')).toBe(String(pages));
-    expect(await page.locator('.pager a[rel="next"]').getAttribute('href')).toBe(`/movies/page${pages + 1}`);
-    const aliases = await page.locator(CARDS).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(new Set(aliases).size, 'no card twice').toBe(shown);
+    expect(snapshot.pages).toBe(String(pages));
+    expect(snapshot.next).toBe(`/movies/page${pages + 1}`);
+    expect(new Set(snapshot.aliases).size, 'no card twice').toBe(shown);
   });
 
   it('comes back to the same scroll position, with the loaded portions, after opening a title and going back', async () => {
@@ -169,18 +194,17 @@ describe('a viewer on a selection page', () => {
 
     await page.locator(`${LISTING} .listing__sentinel`).scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(CARDS).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(80);
-    // The grid asks 150% ahead, so it may go on to the last 20 of the 100: let it settle, then check what it shows.
-    await expect.poll(() => page.locator(LISTING).getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
-    const shown = await page.locator(CARDS).count();
+    // The grid asks 150% ahead, so it may go on to the last 20 of the 100: let it settle (not busy, the same count
+    // twice), then check what it shows from one snapshot.
+    const snapshot = await settledGrid(page);
+    const shown = snapshot.aliases.length;
     expect([80, 100]).toContain(shown);
-    expect(await page.locator(LISTING).getAttribute('data-pages')).toBe(String(Math.ceil(shown / 40)));
-    const next = page.locator('.pager a[rel="next"]');
-    if (shown === 80) expect(await next.getAttribute('href')).toBe('/main/popular/page3');
-    else expect(await next.count(), 'the last page is shown: no next link').toBe(0);
+    expect(snapshot.pages).toBe(String(Math.ceil(shown / 40)));
+    if (shown === 80) expect(snapshot.next).toBe('/main/popular/page3');
+    else expect(snapshot.next, 'the last page is shown: no next link').toBeNull();
     expect(portions[0]).toContain('list=selection&alias=popular&skip=40');
     if (shown === 100) expect(portions[1]).toContain('list=selection&alias=popular&skip=80');
-    const hrefs = await page.locator(CARDS).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(new Set(hrefs).size, 'no card twice').toBe(shown);
+    expect(new Set(snapshot.aliases).size, 'no card twice').toBe(shown);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'selection-scrolled.png') });
   });
 });

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Generates the demo media the player plays in development, tests and e2e:
 # synthetic "films" made only from ffmpeg's lavfi sources (no footage, no
-# licences), packaged as HLS with fMP4 segments under media/demo/<slug>/, plus
-# media/demo/manifest.json and media/demo/README.md.
+# licences). This script makes the pictures and the sound as source files; the
+# media pipeline (npm run media:ingest, apps/api/src/media) packages each one
+# as it would a real film: the HLS ladder with fMP4 segments under
+# media/demo/<slug>/, audio and subtitle renditions, scrub-bar thumbnails, and
+# its entry in media/demo/manifest.json. It also writes media/demo/README.md.
 #
 # The output is committed, so a fresh machine needs no ffmpeg; run this only to
 # change the media:  npm run media:demo   (= bash scripts/make-demo-media.sh)
 #
 # Needs ffmpeg + ffprobe with libx264, libfreetype (drawtext) and the native AAC
-# encoder (Debian's ffmpeg has them), and the DejaVu fonts (fonts-dejavu-core).
+# encoder (Debian's ffmpeg has them), the DejaVu fonts (fonts-dejavu-core) and
+# the repository's node_modules (tsx runs the pipeline).
 # Idempotent: builds into a temporary folder, then replaces media/demo whole.
 set -euo pipefail
 
@@ -19,25 +23,25 @@ FONT_BOLD="${DEMO_FONT_BOLD:-/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.tt
 [[ -f "$FONT_BOLD" ]] || FONT_BOLD="$FONT"
 
 FPS=25
-GOP=$((FPS * 2))   # a keyframe exactly every 2 s
-SEG=4              # 4-second segments = 2 GOPs each
+TSX="$ROOT/node_modules/.bin/tsx"
+INGEST="$ROOT/apps/api/src/media/ingest-cli.ts"
+# Packaging settings of the demo: the pipeline's ladder and 2-second keyframes,
+# at a lower quality and a quarter of the ladder's rate caps so the committed
+# folder stays small; one encoder thread so a rerun gives the same bytes.
+PACKAGE=(--deterministic --preset medium --crf 30 --rate-factor 0.25 --audio-bitrate 64 --thumbnail-interval 2 --segment 4)
 
-# name width height crf maxrate bufsize level
-RENDITIONS=(
-  "360p 640 360 26 400k 400k 3.0"
-  "720p 1280 720 26 1000k 1000k 3.1"
-)
-AUDIO_BITRATE=96k
-
-for tool in ffmpeg ffprobe awk od grep; do
+for tool in ffmpeg ffprobe awk; do
   command -v "$tool" >/dev/null || { echo "make-demo-media: '$tool' is required" >&2; exit 1; }
 done
 [[ -f "$FONT" ]] || { echo "make-demo-media: font not found: $FONT (apt-get install fonts-dejavu-core)" >&2; exit 1; }
+[[ -x "$TSX" ]] || { echo "make-demo-media: $TSX is missing (npm install)" >&2; exit 1; }
 ffmpeg -hide_banner -filters 2>/dev/null | grep ' drawtext ' >/dev/null \
   || { echo "make-demo-media: this ffmpeg has no drawtext filter (needs libfreetype)" >&2; exit 1; }
 
 mkdir -p "$ROOT/media"
 WORK="$(mktemp -d "$ROOT/media/.demo-build.XXXXXX")"
+SRC="$WORK/.sources"
+mkdir -p "$SRC"
 trap 'rm -rf "$WORK"' EXIT
 
 # ---------------------------------------------------------------- audio ----
@@ -154,170 +158,120 @@ gradients=s=1280x720:r=$FPS:d=$((d - 14)):type=radial:n=2:c0=0x3a1d0a:c1=0x05050
 EOF
 }
 
-# ----------------------------------------------------------- one asset ----
-# make_asset <slug> <kind> <seconds> <title> <notes/s> "<pad chord>" "<melody>"
-make_asset() {
-  local slug="$1" kind="$2" d="$3" title="$4" rate="$5" pad="$6" melody="$7"
-  local dir="$WORK/$slug" graph="$WORK/$slug.filtergraph"
-  mkdir -p "$dir"
-  echo "make-demo-media: $slug ($kind, ${d}s)" >&2
-
+# ---------------------------------------------------------- one source ----
+# make_source <slug> <seconds> <title> <height> <notes/s> "<pad chord>" "<melody>"
+# Writes $SRC/<slug>.mkv: the picture at <height> (720 or 1080) with the
+# caption and a timecode burned in, and the soundtrack, nearly lossless (x264
+# CRF 12, FLAC), the way a film arrives from a studio.
+make_source() {
+  local slug="$1" d="$2" title="$3" height="$4" rate="$5" pad="$6" melody="$7"
+  local graph="$SRC/$slug.filtergraph" width=$((height * 16 / 9))
+  # text sizes of the 720p layout, scaled to the height
+  local s=$((height * 100 / 720))
+  px() { echo $(($1 * s / 100)); }
+  echo "make-demo-media: $slug source (${width}x${height}, ${d}s)" >&2
   local fade_out
   fade_out="$(awk -v d="$d" 'BEGIN { printf "%.2f", d - 1.2 }')"
-  local nr=${#RENDITIONS[@]}
   {
     "video_$slug" "$d"
-    printf ';\n[pic]fade=t=in:st=0:d=1,fade=t=out:st=%s:d=1.2,\n' "$fade_out"
-    printf "  drawtext=fontfile='%s':text='Экран · демо · %s':fontsize=34:fontcolor=white:x=40:y=h-th-40:box=1:boxcolor=black@0.5:boxborderw=12,\n" "$FONT" "$title"
-    printf "  drawtext=fontfile='%s':text='%%{pts\\\\:hms}':fontsize=28:fontcolor=white:x=w-tw-40:y=40:box=1:boxcolor=black@0.5:boxborderw=10,\n" "$FONT"
-    printf '  split=%d' "$nr"
-    local i
-    for ((i = 0; i < nr; i++)); do printf '[v%d]' "$i"; done
-    printf ';\n'
-    for ((i = 0; i < nr; i++)); do
-      local -a r
-      read -r -a r <<<"${RENDITIONS[$i]}"
-      if [[ ${r[1]} == 1280 ]]; then
-        printf '[v%d]null[o%d];\n' "$i" "$i"
-      else
-        printf '[v%d]scale=%d:%d:flags=lanczos[o%d];\n' "$i" "${r[1]}" "${r[2]}" "$i"
-      fi
-    done
+    printf ';\n[pic]fade=t=in:st=0:d=1,fade=t=out:st=%s:d=1.2' "$fade_out"
+    if [[ $height != 720 ]]; then printf ',scale=%d:%d:flags=lanczos' "$width" "$height"; fi
+    printf ",\n  drawtext=fontfile='%s':text='Экран · демо · %s':fontsize=%d:fontcolor=white:x=%d:y=h-th-%d:box=1:boxcolor=black@0.5:boxborderw=%d,\n" \
+      "$FONT" "$title" "$(px 34)" "$(px 40)" "$(px 40)" "$(px 12)"
+    printf "  drawtext=fontfile='%s':text='%%{pts\\\\:hms}':fontsize=%d:fontcolor=white:x=w-tw-%d:y=%d:box=1:boxcolor=black@0.5:boxborderw=%d[v];\n" \
+      "$FONT" "$(px 28)" "$(px 40)" "$(px 40)" "$(px 10)"
     printf "aevalsrc=exprs='%s':s=48000:c=stereo:d=%s,\n" "$(audio_expr "$rate" "$pad" "$melody")" "$d"
-    printf '  aecho=0.8:0.6:90|180:0.25|0.15,lowpass=f=6000,afade=t=in:st=0:d=1.5,afade=t=out:st=%s:d=1.2,\n' "$fade_out"
-    printf '  asplit=%d' "$nr"
-    for ((i = 0; i < nr; i++)); do printf '[a%d]' "$i"; done
-    printf '\n'
+    printf '  aecho=0.8:0.6:90|180:0.25|0.15,lowpass=f=6000,afade=t=in:st=0:d=1.5,afade=t=out:st=%s:d=1.2[a]\n' "$fade_out"
   } >"$graph"
-
-  local -a args=(-hide_banner -loglevel error -nostdin -y -filter_complex_script "$graph")
-  local i
-  for ((i = 0; i < nr; i++)); do
-    local -a r
-    read -r -a r <<<"${RENDITIONS[$i]}"
-    mkdir -p "$dir/${r[0]}"
-    args+=(
-      -map "[o$i]" -map "[a$i]" -t "$d"
-      # one x264 thread: with frame threads the VBV cap makes the output vary run to
-      # run; single-threaded, regenerating gives byte-identical files (no git churn)
-      -c:v libx264 -threads 1 -profile:v main -level:v "${r[6]}" -preset slow -tune animation
-      -crf "${r[3]}" -maxrate "${r[4]}" -bufsize "${r[5]}" -pix_fmt yuv420p -r "$FPS"
-      -g "$GOP" -keyint_min "$GOP" -sc_threshold 0 -force_key_frames "expr:gte(t,n_forced*2)"
-      -c:a aac -profile:a aac_low -b:a "$AUDIO_BITRATE" -ar 48000 -ac 2
-      -map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact
-      -f hls -hls_time "$SEG" -hls_segment_type fmp4 -hls_playlist_type vod
-      -hls_flags independent_segments -hls_fmp4_init_filename init.mp4
-      -hls_segment_filename "${r[0]}/seg_%03d.m4s" "${r[0]}/index.m3u8"
-    )
-  done
-  (cd "$dir" && ffmpeg "${args[@]}")
+  ffmpeg -hide_banner -loglevel error -nostdin -y -filter_complex_script "$graph" -map '[v]' -map '[a]' -t "$d" \
+    -c:v libx264 -threads 1 -preset veryfast -crf 12 -pix_fmt yuv420p -r "$FPS" -c:a flac \
+    -map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact "$SRC/$slug.mkv"
   rm -f "$graph"
-
-  write_master "$slug" "$kind"
 }
 
-# ----------------------------------------- master playlist + manifest -----
-# RFC 8216 codec string from the real encode: avc1.PPCCLL from the avcC box of
-# init.mp4 (profile_idc, constraint flags, level_idc), mp4a.40.2 for AAC-LC.
-avc_codec() {
-  local init="$1" off
-  off="$(grep -m1 -obUa 'avcC' "$init" | cut -d: -f1)"
-  [[ -n "$off" ]] || { echo "make-demo-media: no avcC box in $init" >&2; exit 1; }
-  # 'avcC' (4 bytes) then configurationVersion (1), then the three bytes we want
-  printf 'avc1.%s' "$(od -An -tx1 -j $((off + 5)) -N3 "$init" | tr -d ' \n')"
+# make_dub <slug> <seconds> <notes/s> "<pad chord>" "<melody>": a second
+# soundtrack in a file of its own (the «English» track of the demo).
+make_dub() {
+  local slug="$1" d="$2" rate="$3" pad="$4" melody="$5" fade_out
+  fade_out="$(awk -v d="$d" 'BEGIN { printf "%.2f", d - 1.2 }')"
+  ffmpeg -hide_banner -loglevel error -nostdin -y \
+    -filter_complex "aevalsrc=exprs='$(audio_expr "$rate" "$pad" "$melody")':s=48000:c=stereo:d=$d,aecho=0.8:0.5:120:0.2,lowpass=f=5000,afade=t=in:st=0:d=1.5,afade=t=out:st=$fade_out:d=1.2[a]" \
+    -map '[a]' -c:a flac -map_metadata -1 -fflags +bitexact -flags:a +bitexact "$SRC/$slug-en.flac"
 }
 
-probe() { # probe <rendition dir> <stream spec> <entries>: init + first segment
-  cat "$1/init.mp4" "$1/seg_000.m4s" >"$WORK/probe.mp4"
-  ffprobe -v error -select_streams "$2" -show_entries "stream=$3" -of default=nw=1:nk=1 "$WORK/probe.mp4"
-  rm -f "$WORK/probe.mp4"
-}
-
-MANIFEST_ENTRIES=()
-
-write_master() {
-  local slug="$1" kind="$2" dir="$WORK/$slug"
-  local master="$dir/master.m3u8" renditions_json="" duration=""
-  printf '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n' >"$master"
-  local spec
-  for spec in "${RENDITIONS[@]}"; do
-    local -a r
-    read -r -a r <<<"$spec"
-    local name="${r[0]}" rdir="$dir/${r[0]}"
-    local vinfo ainfo width height fps vprofile aprofile arate achannels
-    vinfo="$(probe "$rdir" v:0 codec_name,profile,width,height,pix_fmt,avg_frame_rate | paste -sd' ')"
-    ainfo="$(probe "$rdir" a:0 codec_name,profile,sample_rate,channels | paste -sd' ')"
-    read -r _ vprofile width height _ fps <<<"$vinfo"
-    read -r _ aprofile arate achannels <<<"$ainfo"
-    [[ "$vinfo" == h264\ *\ yuv420p\ * ]] || { echo "make-demo-media: unexpected video in $rdir: $vinfo" >&2; exit 1; }
-    [[ "$ainfo" == "aac LC 48000 2" ]] || { echo "make-demo-media: unexpected audio in $rdir: $ainfo" >&2; exit 1; }
-
-    local codecs
-    codecs="$(avc_codec "$rdir/init.mp4"),mp4a.40.2"
-
-    # BANDWIDTH = peak segment bit rate, AVERAGE-BANDWIDTH = mean over the
-    # whole rendition (RFC 8216 4.3.4.2), both measured on the files written.
-    local stats peak avg
-    stats="$(
-      awk -v dir="$rdir" '
-        /^#EXTINF:/ { sub(/^#EXTINF:/, ""); sub(/,.*/, ""); dur = $0 + 0; next }
-        /^[^#]/ && NF {
-          cmd = "wc -c < \"" dir "/" $0 "\""; cmd | getline bytes; close(cmd)
-          rate = bytes * 8 / dur; if (rate > peak) peak = rate
-          total_bytes += bytes; total_dur += dur
-        }
-        END { printf "%d %d %.3f", peak + 0.999, total_bytes * 8 / total_dur + 0.999, total_dur }
-      ' "$rdir/index.m3u8"
-    )"
-    read -r peak avg duration <<<"$stats"
-
-    local frame_rate
-    frame_rate="$(awk -v f="$fps" 'BEGIN { split(f, p, "/"); printf "%.3f", p[1] / (p[2] ? p[2] : 1) }')"
-    printf '#EXT-X-STREAM-INF:BANDWIDTH=%s,AVERAGE-BANDWIDTH=%s,RESOLUTION=%sx%s,FRAME-RATE=%s,CODECS="%s"\n%s/index.m3u8\n' \
-      "$peak" "$avg" "$width" "$height" "$frame_rate" "$codecs" "$name" >>"$master"
-
-    renditions_json+="${renditions_json:+,}
-      { \"name\": \"$name\", \"width\": $width, \"height\": $height, \"bandwidth\": $peak, \"codecs\": \"$codecs\", \"playlist\": \"$name/index.m3u8\" }"
-    echo "  $name: ${width}x${height} $vprofile $codecs BANDWIDTH=$peak AVERAGE-BANDWIDTH=$avg" >&2
-  done
-
-  # Duration as ffprobe reads it through the HLS demuxer (the sum of EXTINF).
-  local probed
-  probed="$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 "$dir/${RENDITIONS[0]%% *}/index.m3u8")"
-  duration="$(awk -v d="$probed" 'BEGIN { printf "%.3f", d }' | sed -e 's/0*$//' -e 's/\.$//')"
-
-  MANIFEST_ENTRIES+=("  {
-    \"slug\": \"$slug\",
-    \"kind\": \"$kind\",
-    \"durationSeconds\": $duration,
-    \"renditions\": [$renditions_json
-    ]
-  }")
+# ingest <slug> <kind> [pipeline options...]: the media pipeline packages the
+# source into $WORK/<slug> and adds its entry to $WORK/manifest.json.
+ingest() {
+  local slug="$1" kind="$2"
+  shift 2
+  echo "make-demo-media: packaging $slug" >&2
+  if ! "$TSX" "$INGEST" "$SRC/$slug.mkv" --out "$WORK" --slug "$slug" --kind "$kind" "${PACKAGE[@]}" "$@"; then
+    echo "make-demo-media: packaging $slug failed" >&2
+    exit 1
+  fi
 }
 
 # ------------------------------------------------------------- the set ----
-#           slug        kind     secs title         notes/s pad chord (Hz)        melody (Hz)
-make_asset aurora     feature  48 "Аврора"     1.0 "220 261.63 329.63" "440 523.25 659.25 587.33 523.25 493.88 440 392"
-make_asset metropolis feature  48 "Метрополис" 2.0 "146.83 174.61 220" "293.66 349.23 440 349.23 293.66 261.63 293.66 220"
-make_asset meadow     feature  48 "Луг"        1.5 "196 246.94 293.66" "392 440 493.88 587.33 659.25 587.33 493.88 440"
-make_asset teaser     trailer  20 "Трейлер"    2.0 "174.61 220 261.63" "349.23 440 523.25 698.46 523.25 440 349.23 440"
+#           slug        secs title        height notes/s pad chord (Hz)        melody (Hz)
+make_source aurora     48 "Аврора"     1080 1.0 "220 261.63 329.63" "440 523.25 659.25 587.33 523.25 493.88 440 392"
+make_source metropolis 48 "Метрополис"  720 2.0 "146.83 174.61 220" "293.66 349.23 440 349.23 293.66 261.63 293.66 220"
+make_source meadow     48 "Луг"         720 1.5 "196 246.94 293.66" "392 440 493.88 587.33 659.25 587.33 493.88 440"
+make_source teaser     20 "Трейлер"     720 2.0 "174.61 220 261.63" "349.23 440 523.25 698.46 523.25 440 349.23 440"
+# Аврора's «English» soundtrack: the same chord, another tune.
+make_dub aurora 48 1.0 "220 261.63 329.63" "329.63 392 440 523.25 440 392 329.63 293.66"
 
-{
-  printf '[\n'
-  for ((i = 0; i < ${#MANIFEST_ENTRIES[@]}; i++)); do
-    printf '%s' "${MANIFEST_ENTRIES[$i]}"
-    ((i < ${#MANIFEST_ENTRIES[@]} - 1)) && printf ','
-    printf '\n'
-  done
-  printf ']\n'
-} >"$WORK/manifest.json"
+# Аврора's Russian subtitles, as SubRip (the pipeline converts them to WebVTT).
+cat >"$SRC/aurora-ru.srt" <<'SRT'
+1
+00:00:01,500 --> 00:00:05,000
+Полярная ночь. Над тундрой — ни облака.
 
-cat >"$WORK/README.md" <<'EOF'
+2
+00:00:06,000 --> 00:00:10,500
+Смотри: небо начинает светиться.
+
+3
+00:00:12,000 --> 00:00:17,000
+Это северное сияние —
+частицы солнечного ветра в атмосфере.
+
+4
+00:00:20,000 --> 00:00:26,000
+Зелёный цвет дают атомы кислорода
+на высоте около ста километров.
+
+5
+00:00:30,000 --> 00:00:36,500
+Говорят, если свистнуть, сияние ответит.
+
+6
+00:00:40,000 --> 00:00:45,000
+Спокойной ночи.
+SRT
+
+ingest aurora feature --intro 1-9 --credits 43 \
+  --audio "ru:0:Русский" --audio "en:$SRC/aurora-en.flac:English" --subtitles "ru:$SRC/aurora-ru.srt:Русские"
+ingest metropolis feature --intro 0-6 --credits 44
+ingest meadow feature --intro 1-7 --credits 44
+ingest teaser trailer
+
+cat >"$WORK/README.md" <<'README'
 # Demo media
 
-Synthetic demo "films" for the player: three 48-second features (`aurora`, `metropolis`, `meadow`) and a 20-second trailer (`teaser`). They are made entirely from ffmpeg's lavfi generators (gradients, cellular automata, the Game of Life, a Mandelbrot zoom, test patterns) with a burned-in Russian caption and timecode and a soft synthesized stereo soundtrack, so they carry no licensing questions. Each is HLS with fMP4 segments: `<slug>/master.m3u8` lists a 640x360 and a 1280x720 rendition (H.264 Main + AAC-LC 48 kHz stereo, a keyframe every 2 s, 4-second segments), and `manifest.json` describes every asset (kind, duration, renditions with resolution, bandwidth and codecs), as measured with ffprobe. The files are committed so that a fresh machine, CI and the e2e tests need no ffmpeg; to change them, edit and run `scripts/make-demo-media.sh` with `npm run media:demo` (which runs `bash scripts/make-demo-media.sh`; it needs ffmpeg, ffprobe and the DejaVu fonts, deletes this folder and regenerates all of it), then run `scripts/demo-media.test.ts` and commit the result.
-EOF
+Synthetic demo "films" for the player: three 48-second features (`aurora`, `metropolis`, `meadow`) and a 20-second trailer (`teaser`). They are made entirely from ffmpeg's lavfi generators (gradients, cellular automata, the Game of Life, a Mandelbrot zoom, test patterns) with a burned-in Russian caption and timecode and a soft synthesized stereo soundtrack, so they carry no licensing questions.
 
+`scripts/make-demo-media.sh` makes the sources (Аврора at 1920x1080, the others at 1280x720) and packages each with the media pipeline (`npm run media:ingest -- … --out media/demo`, see the repository README's "Media pipeline"), as a real film would be, at a lower quality so the folder stays small:
+
+- `<slug>/master.m3u8`: the rendition ladder up to the source height (240p, 360p, 480p, 720p and, for `aurora`, 1080p), H.264 Main/High in fMP4, a keyframe every 2 s, 4-second segments, with BANDWIDTH, AVERAGE-BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS measured from the files;
+- `<slug>/audio-<lang>/`: AAC-LC 48 kHz stereo in the master's audio group (`aurora` has «Русский» and «English»);
+- `<slug>/subs-ru/`: segmented WebVTT subtitles («Русские», on `aurora`);
+- `<slug>/thumbs/`: scrub-bar thumbnails, one every 2 s, tiled into `sprite-0.jpg` and mapped by `thumbs.vtt`;
+- `manifest.json`: each asset's kind, duration, renditions, audio tracks, subtitles, thumbnails and the intro and credits marks of the features; the seed reads it into `media_assets`.
+
+The files are committed so that a fresh machine, CI and the e2e tests need no ffmpeg; to change them, edit and run `scripts/make-demo-media.sh` with `npm run media:demo` (which runs `bash scripts/make-demo-media.sh`; it needs ffmpeg, ffprobe, the DejaVu fonts and node_modules, deletes this folder and regenerates all of it), then run `scripts/demo-media.test.ts` and commit the result.
+README
+
+rm -rf "$SRC"
 rm -rf "$OUT"
 mv "$WORK" "$OUT"
 trap - EXIT

@@ -38,6 +38,11 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts'; // issue 4 lists
 // issue 4 category pages: analytics events of the site
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+// ---- issue 5 titles: the collections and selections of a title (its sub-pages)
+import { titleListsRoutes } from './modules/collections/title-lists.routes.ts';
+// ---- issue 5 gating-api: simultaneous streams, the tariff list
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { streamsRoutes } from './modules/streams/streams.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -122,6 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bannersRoutes); // issue 4 home
   await app.register(listsRoutes); // issue 4: favorites, progress, history, ratings of the current profile
   await app.register(analyticsRoutes); // issue 4 category pages
+  await app.register(titleListsRoutes); // ---- issue 5 titles: GET /api/v1/watch/:alias/lists
+  // ---- issue 5 gating-api
+  await app.register(streamsRoutes);
+  await app.register(billingRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -1,10 +1,25 @@
 import { z } from 'zod';
+import { isCidr } from './lib/ip-ranges.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 /** An optional setting where an empty value (SMTP_URL= in .env) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 /** A setting that may be absent or empty (both mean unset). */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
+
+// issue 5 gating-api: "10.0.0.0/8, 2001:db8::/32" -> normalized CIDRs; a bad entry stops the start naming it.
+const cidrList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isCidr(e));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not a CIDR (address/prefix, IPv4 or IPv6): ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
@@ -43,8 +58,8 @@ export const EnvSchema = z.object({
   /** How long one SMS gateway call may take, in milliseconds. */
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   // ---- end accounts
-  /** Lifetime of a signed media URL. */
-  MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
+  /** Lifetime of a signed media URL; short, because the player's heartbeats renew it (issue 5). */
+  MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
   /** Folder with the HLS demo media (media/demo in the repository). */
   MEDIA_DIR: z.string().default('media/demo'),
   /** Folder for generated images (posters); recreated on demand. */
@@ -89,6 +104,40 @@ export const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('ekran:'),
   /** Share of accounts (0–100) in the Double_Opt_In experiment: their email subscription waits for a confirmation link. */
   DOUBLE_OPT_IN_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
+  // ---- issue 5 gating-api: playback gating by address, simultaneous streams
+  /** Addresses of VPNs and anonymizers (comma-separated CIDRs, IPv4 and IPv6): playback answers 400 USER_USE_ANONYMIZER. */
+  ANONYMIZER_IP_RANGES: cidrList,
+  /** Blocked addresses (comma-separated CIDRs, IPv4 and IPv6): playback answers 400 FORBIDEN_IP. */
+  BLOCKED_IP_RANGES: cidrList,
+  /** A stream counts as live while its last heartbeat is this recent (players beat every 30 s, so a missed beat is forgiven). */
+  STREAM_ALIVE_SECONDS: z.coerce.number().int().min(45).max(600).default(75),
+  /** Simultaneous streams of an account without an entitling subscription (free titles, trailers). */
+  FREE_STREAM_LIMIT: z.coerce.number().int().min(1).max(20).default(1),
+  // ---- end issue 5 gating-api
+  // ---- issue 5 media: where packaged media live and the public base of signed media URLs
+  // (docs/decisions/016-media-pipeline-and-signed-delivery.md)
+  /** local: folders under MEDIA_DIR (the API serves them at /api/media); s3: a bucket (MEDIA_S3_*), served by a CDN or nginx. */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /**
+   * The public base of signed media URLs, without a trailing slash: /api/media (the API serves MEDIA_DIR) or
+   * the origin of a CDN or nginx that checks the grant itself (deploy/nginx/media.conf), e.g. https://media.ekran.ru.
+   */
+  MEDIA_BASE_URL: z
+    .string()
+    .trim()
+    .regex(/^(?:https?:\/\/[^/\s?#]+)?(?:\/[A-Za-z0-9._~-]+)*$/, 'a path such as /api/media or an URL such as https://media.ekran.ru/vod, without a trailing slash, query or fragment')
+    .refine((v) => v !== '', 'must not be empty')
+    .default('/api/media'),
+  MEDIA_S3_BUCKET: optionalText,
+  /** The S3 API endpoint of a non-AWS store (MinIO, Yandex Object Storage…); unset: AWS. Path-style addressing when set. */
+  MEDIA_S3_ENDPOINT: unsetWhenEmpty(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Keys of the uploading account; unset: the SDK's usual chain (environment, profile, instance role). */
+  MEDIA_S3_ACCESS_KEY_ID: optionalText,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
+  /** Key prefix of the assets in the bucket: "" or a folder ending in a slash, e.g. vod/. */
+  MEDIA_S3_PREFIX: z.string().trim().regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'empty or folders ending in a slash, e.g. vod/').default(''),
+  // ---- end issue 5 media
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -99,7 +148,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
-  const delivery = deliveryProblems(parsed.data);
+  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data)]; // issue 5 media
   if (delivery.length) throw new Error(`Invalid API settings:\n${delivery.map((line) => `  ${line}`).join('\n')}`);
   for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
     if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
@@ -138,3 +187,19 @@ function deliveryProblems(env: Env): string[] {
   }
   return problems;
 }
+
+// ---- issue 5 media
+/** The settings an S3 store cannot work without, and a base URL the API can actually serve. */
+function mediaStorageProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.MEDIA_STORAGE !== 's3') return problems;
+  if (!env.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
+  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    problems.push('MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (env.MEDIA_BASE_URL === '/api/media') {
+    problems.push('MEDIA_BASE_URL: the API serves only MEDIA_DIR; with MEDIA_STORAGE=s3 set it to the CDN or nginx in front of the bucket');
+  }
+  return problems;
+}
+// ---- end issue 5 media

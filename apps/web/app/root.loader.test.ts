@@ -28,6 +28,21 @@ describe('root loader (spec platform §2 rules of the shell)', () => {
     expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe(to);
   });
 
+  // ---- issue 5 titles: spec platform §4 Traffic source and §2 the mini-app's {product} parameter.
+  it.each([
+    ['/?s=tapp&watch=tayna&ap=true&utm_source=x', '/watch/tayna?s=tapp&watch=tayna&ap=true'],
+    ['/movies?product=tayna', '/watch/tayna?ap=true'],
+  ])('sends %s to the title page %s (not permanently)', async (from, to) => {
+    const r = await run(from);
+    expect('thrown' in r && (r.thrown as Response).status).toBe(302);
+    expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe(to);
+  });
+
+  it('leaves a title page with the tapp parameters where it is', async () => {
+    const r = await run('/watch/tayna?s=tapp&watch=tayna&ap=true');
+    expect('value' in r).toBe(true);
+  });
+
   it('builds the menu in the spec order with the archive for RU', async () => {
     const r = await run('/', {}, { current_country_code: 'RU', profile_for_child: false, virtual: true, language: { interface: 'ru' } });
     const data = 'value' in r ? r.value : null;

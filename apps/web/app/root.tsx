@@ -1,5 +1,5 @@
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import { EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, lowercaseLocaleRedirect } from '@ekran/core';
+import { EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, lowercaseLocaleRedirect, trafficRedirect } from '@ekran/core';
 import Bowser from 'bowser';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -31,6 +31,9 @@ import { readCookie, sessionMiddleware, visitorContext } from './lib/session.ser
 import { gridCss } from './lib/grid-css.ts';
 import { env } from './lib/env.server.ts';
 import appCss from './styles/app.css?url';
+// ---- issue 5 gating-web: the shell's notices (the VPN warning, playback errors) and where the viewer came from
+import { Notices } from './components/shell/notices.tsx';
+import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -50,6 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (lower) throw redirect(`${lower}${url.search}`, 301);
   // Russian is the default language and has no prefix: /ru/movies is /movies.
   if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
+  // ---- issue 5 titles: spec platform §4 Traffic source (s=tapp with watch) and §2 the mini-app's {product}
+  // parameter lead to the title page. Not permanent: the same address without the parameters is another page. The
+  // session middleware has already recorded s as the traffic source of a new visitor's device login.
+  const toTitle = trafficRedirect(url.pathname, url.searchParams);
+  if (toTitle) throw redirect(toTitle, 302);
 
   const { auth, api, token, notice } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
@@ -116,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {data?.mobileWebApp ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
             <ProfileDialogs />
             {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
+            <Notices />
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />
@@ -127,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker();
+  useNavigationTrail(); // issue 5 gating-web
   return <Outlet />;
 }
 

@@ -22,7 +22,11 @@ export default [
   route('genres/:genre', 'routes/genres/genre.tsx'),
 
   // Watching: /watch/{watchAlias?}/{page?}/{pageId?}; /watch alone shows the error screen.
-  route('watch/:watchAlias/:page?/:pageId?', 'routes/watch/watch.tsx'),
+  // ---- issue 5 titles: the title page, its sub-pages (season-{n}, trailers, characters, extras, collections,
+  // selections, person, articles) as a module of their own, and /movie/{product} (a 301 to the title page).
+  route('watch/:watchAlias', 'routes/watch/watch.tsx'),
+  route('watch/:watchAlias/:page/:pageId?', 'routes/watch/watch-subpage.tsx'),
+  route('movie/:product', 'routes/watch/movie-redirect.ts'),
 
   // Opening /collection, /watch or /rules without its parameter shows an error screen (platform §2).
   route('collection', 'routes/errors/missing-param.tsx', { id: 'missing-collection' }),
@@ -99,6 +103,15 @@ export default [
   route('resources/favorites', 'routes/resources/favorites.ts'),
   route('resources/lists/:list', 'routes/resources/lists.ts'),
   route('resources/ratings', 'routes/resources/ratings.ts'),
+
+  // ---- issue 5 gating-web: what playback gating needs (platform §4, §8): the tariff list, the payment link,
+  // stopping another stream, and the page of viewers whose subscription is a partner's (platform §2 Subscription).
+  route('resources/tariffs', 'routes/resources/tariffs.ts'),
+  route('resources/payment-link', 'routes/resources/payment-link.ts'),
+  route('resources/streams', 'routes/resources/streams.ts'),
+  route('pages/subscription/already', 'routes/pages/subscription-already.tsx'),
+  // ---- issue 5 player: the player's stream session, heartbeat and stop (a beacon on leaving)
+  route('resources/stream/:id/:op', 'routes/resources/stream-session.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

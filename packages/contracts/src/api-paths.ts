@@ -52,6 +52,13 @@ export const ApiPath = {
   playbackCheck: (uid: string) => `/api/v1/playback/${encodeURIComponent(uid)}`,
   image: '/api/v1/images',
   media: '/api/media',
+  // ---- issue 5 watching: stream sessions (heartbeats, stop, the account's live streams) and tariffs
+  streams: '/api/v1/streams',
+  streamHeartbeat: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}/heartbeat`,
+  stream: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}`,
+  tariffs: '/api/v1/billing/tariffs',
+  // ---- issue 5 titles: the collections and selections that hold a title (its sub-pages)
+  watchLists: (alias: string) => `/api/v1/watch/${encodeURIComponent(alias)}/lists`,
   // ---- profiles, parental PIN (issue 3 profiles)
   profiles: '/api/v1/profiles',
   profile: (id: string) => `/api/v1/profiles/${encodeURIComponent(id)}`,
@@ -101,6 +108,8 @@ export const ApiPath = {
   // issue 4 category pages: the filters of a category page (spec catalogue §7) and analytics events
   catalogFilters: '/api/v1/catalog/filters',
   events: '/api/v1/events',
+  // ---- issue 5 gating-api: a tariff's payment link (issue 6 billing answers it)
+  tariffPayment: (id: string) => `/api/v1/billing/tariffs/${encodeURIComponent(id)}/payment`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

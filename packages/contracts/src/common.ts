@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeviceLimitSchema } from './devices.ts';
+import { StreamLimitSchema } from './streams.ts';
 
 /** The one error shape every API failure answers with. */
 export const ErrorSchema = z
@@ -14,6 +15,8 @@ export const ErrorSchema = z
     // ---- end profiles
     // issue 3 devices: a 403 DEVICE_COUNT_EXCEEDED names the devices and carries the sign-in's ticket.
     device_limit: DeviceLimitSchema.optional(),
+    // issue 5 watching: a 403 STREAM_LIMIT_EXCEEDED lists the account's live streams.
+    stream_limit: StreamLimitSchema.optional(),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -32,6 +35,15 @@ export const ErrorCode = {
   DeviceCountExceeded: 'DEVICE_COUNT_EXCEEDED',
   DeviceNotRegistered: 'DEVICE_NOT_REGISTERED',
   InvalidMediaToken: 'INVALID_MEDIA_TOKEN',
+  // ---- watching (issue 5): platform §8 playback errors and stream limits
+  /** 400 with this message: the viewer uses a VPN or anonymizer (platform §8). */
+  UserUseAnonymizer: 'USER_USE_ANONYMIZER',
+  /** 400 with this message: the address is blocked (platform §8). */
+  ForbiddenIp: 'FORBIDEN_IP',
+  /** 403: the account already plays as many streams as its tariff allows. */
+  StreamLimitExceeded: 'STREAM_LIMIT_EXCEEDED',
+  /** 410: this stream was stopped from another device. */
+  StreamStopped: 'STREAM_STOPPED',
   EmailTaken: 'EMAIL_TAKEN',
   AlreadyRegistered: 'ALREADY_REGISTERED',
   InvalidCredentials: 'INVALID_CREDENTIALS',
@@ -76,6 +88,9 @@ export const ErrorCode = {
   // issue 4 lists
   /** 401: an anonymous (virtual) visitor cannot keep favorites or ratings; sign in or sign up first. */
   AuthRequired: 'AUTH_REQUIRED',
+  // ---- issue 5 gating-api
+  /** 403 on a heartbeat: the item no longer plays for this account (the subscription ended mid-stream). */
+  SubscriptionRequired: 'SUBSCRIPTION_REQUIRED',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

@@ -28,3 +28,7 @@ export * from './lists.ts';
 // issue 4 category pages: catalogue filters and sort options; analytics events
 export * from './catalog-filters.ts';
 export * from './analytics.ts';
+// ---- issue 5 titles: the collections and selections of a title (its sub-pages)
+export * from './title-pages.ts';
+// ---- issue 5 gating-web: tariffs of the tariff flow and the payment link (billing.ts, shared with gating-api)
+export * from './billing.ts';

@@ -35,3 +35,10 @@ export * from './banner.ts';
 export * from './lists.ts';
 // Catalogue filters, sort options and genre chips (issue 4 category pages).
 export * from './catalog-filters.ts';
+// ---- issue 5 titles: title sub-pages, short durations, the traffic-source and mini-app redirects
+export * from './watch.ts';
+// ---- issue 5 gating-web: playback gating, the subscription-popup rule, playback errors, the tariff flow.
+export * from './playback-gating.ts';
+// ---- issue 5 player
+// Quality levels of the player's menu (spec platform §9).
+export * from './quality.ts';

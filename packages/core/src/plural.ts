@@ -34,8 +34,8 @@ export const HOUR_FORMS: PluralForms = ['час', 'часа', 'часов'];
 export const MINUTE_FORMS: PluralForms = ['минута', 'минуты', 'минут'];
 
 // Minutes are rounded to whole minutes; a zero part is left out unless the whole is 0.
-/** A duration in minutes as Russian hours and minutes: '1 час 35 минут', '2 часа', '45 минут', '0 минут'. */
-export function formatDuration(minutes: number): string {
+/** A duration in minutes as its hour and minute parts, each written by `write` (zero parts left out, '0' kept). */
+export function durationParts(minutes: number, write: (value: number, unit: 'hour' | 'minute') => string): string {
   if (!Number.isFinite(minutes) || minutes < 0) {
     throw new RangeError(`duration must be a non-negative number of minutes, got ${minutes}`);
   }
@@ -43,7 +43,12 @@ export function formatDuration(minutes: number): string {
   const hours = Math.floor(total / 60);
   const rest = total % 60;
   const parts: string[] = [];
-  if (hours > 0) parts.push(countRu(hours, HOUR_FORMS));
-  if (rest > 0 || hours === 0) parts.push(countRu(rest, MINUTE_FORMS));
+  if (hours > 0) parts.push(write(hours, 'hour'));
+  if (rest > 0 || hours === 0) parts.push(write(rest, 'minute'));
   return parts.join(' ');
+}
+
+/** A duration in minutes as Russian hours and minutes: '1 час 35 минут', '2 часа', '45 минут', '0 минут'. */
+export function formatDuration(minutes: number): string {
+  return durationParts(minutes, (value, unit) => countRu(value, unit === 'hour' ? HOUR_FORMS : MINUTE_FORMS));
 }

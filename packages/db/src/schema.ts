@@ -51,6 +51,14 @@ export const users = pgTable(
     interfaceLanguage: text('interface_language').notNull().default('ru'),
     /** Set when the owner proved the address (double opt-in). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    // issue 5 watching: what playback gating reads (platform §4, §6); the partner and operator flows that
+    // set them come with billing (issue 6).
+    /** The partner the account came through (e.g. ttk: the partner popup instead of the tariff flow). */
+    partnerName: text('partner_name'),
+    /** Mobile-operator customer (platform §3 mf_info.is_mf). */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Operator popup state (mf_info.mf_pop_up): no_money blocks playback with «Пополните баланс и возвращайтесь». */
+    operatorPopup: text('operator_popup').$type<'no_money' | 'got_money' | 'info'>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
@@ -316,6 +324,10 @@ export const tariffs = pgTable('tariffs', {
   allowTrial: boolean('allow_trial').notNull().default(false),
   trialDays: integer('trial_days').notNull().default(7),
   isActive: boolean('is_active').notNull().default(true),
+  /** issue 5 watching: how many streams an account on this tariff may play at once. */
+  maxStreams: smallint('max_streams').notNull().default(2),
+  /** issue 5 gating-api: the sales channel a tariff is offered in (pb_special); null: the regular list. */
+  channel: text('channel'),
   createdAt: createdAt(),
 });
 
@@ -371,13 +383,27 @@ export const people = pgTable(
   ],
 );
 
-/** Demo media: HLS assets on disk under MEDIA_DIR, referenced by slug. */
+/** HLS assets in the media storage (MEDIA_DIR locally or a bucket), referenced by slug. */
 export const mediaAssets = pgTable('media_assets', {
   id: id(),
   slug: text('slug').notNull().unique(),
   kind: text('kind').notNull(),
   durationSeconds: numeric('duration_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
   renditions: jsonb('renditions').$type<{ name: string; width: number; height: number; bandwidth: number; codecs: string }[]>().notNull(),
+  // ---- issue 5 media pipeline (npm run media:ingest)
+  /** Audio tracks in the master playlist's audio group (language, name); empty: the audio is muxed in. */
+  audioTracks: jsonb('audio_tracks').$type<{ lang: string; name: string; isDefault: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** WebVTT subtitle tracks in the master playlist (language, name). */
+  subtitles: jsonb('subtitles').$type<{ lang: string; name: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Scrub-bar thumbnails: the WebVTT map relative to the asset (e.g. thumbs/thumbs.vtt); null: none. */
+  thumbnailsVtt: text('thumbnails_vtt'),
+  /** Skip marks in seconds: the intro and the end credits. */
+  introStartSeconds: numeric('intro_start_seconds', { precision: 10, scale: 3, mode: 'number' }),
+  introEndSeconds: numeric('intro_end_seconds', { precision: 10, scale: 3, mode: 'number' }),
+  creditsStartSeconds: numeric('credits_start_seconds', { precision: 10, scale: 3, mode: 'number' }),
+  /** Where the files live: local (MEDIA_DIR) or s3 (MEDIA_S3_BUCKET); the API signs URLs the same way. */
+  storage: text('storage').$type<'local' | 's3'>().notNull().default('local'),
+  ingestedAt: timestamp('ingested_at', { withTimezone: true }),
 });
 
 export const titleKind = pgEnum('title_kind', ['movie', 'series']);
@@ -757,4 +783,76 @@ export const analyticsEvents = pgTable(
     eventVersion: text('event_version'),
   },
   (t) => [index('analytics_events_received_idx').on(t.receivedAt), index('analytics_events_account_idx').on(t.accountId, t.receivedAt)],
+);
+
+// ---------------------------------------------------------------- watching (issue 5)
+
+/** Subscriptions bought through a partner (platform §3 externals): they do not play here (platform §4). */
+export const externalSubscriptions = pgTable(
+  'external_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    partner: text('partner').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('external_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * A stream session: one per account and device (a device plays one thing at a time). Media URLs are signed
+ * for it. It counts against the tariff's max_streams while active and heartbeats are fresh; pending until
+ * the player's first heartbeat, stopped when closed or stopped from another device.
+ */
+export const streamSessions = pgTable(
+  'stream_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The movie, episode or extra playing, and its media. */
+    itemUid: uuid('item_uid').notNull(),
+    itemTitle: text('item_title').notNull(),
+    mediaSlug: text('media_slug').notNull(),
+    state: text('state').$type<'pending' | 'active' | 'stopped'>().notNull().default('pending'),
+    positionSeconds: integer('position_seconds'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** Who stopped it: the device itself (closed), another device of the account, or the server (expired). */
+    stoppedBy: text('stopped_by').$type<'self' | 'other_device' | 'server'>(),
+    /** When the device's latest playback check signed for this session: a stop from a player of an older check is late. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stream_sessions_user_device_key').on(t.userId, t.deviceId),
+    index('stream_sessions_user_active_idx').on(t.userId, t.lastSeenAt).where(sql`${t.state} = 'active'`),
+  ],
+);
+
+/** Prerolls and postrolls: our own promos the player shows around an item. */
+export const playerSlots = pgTable(
+  'player_slots',
+  {
+    id: id(),
+    position: text('position').$type<'preroll' | 'postroll'>().notNull(),
+    title: text('title').notNull(),
+    mediaAssetId: uuid('media_asset_id').notNull().references(() => mediaAssets.id),
+    /** The promoted title a click opens; null: none. */
+    titleId: uuid('title_id').references(() => titles.id, { onDelete: 'set null' }),
+    /** Who sees it: everyone or only viewers without a subscription. */
+    audience: text('audience').$type<'all' | 'non_subscribers'>().notNull().default('non_subscribers'),
+    skipAfterSeconds: smallint('skip_after_seconds'),
+    /** Shown only to adult profiles unless for_kids. */
+    forKids: boolean('for_kids').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    priority: smallint('priority').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('player_slots_position_idx').on(t.position, t.isActive)],
 );

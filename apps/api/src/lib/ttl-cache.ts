@@ -17,6 +17,7 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
       while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
+    delete: (key: string) => void entries.delete(key),
     clear: () => entries.clear(),
   };
 }

@@ -9,16 +9,22 @@ import {
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
   // issue 4 SEO
   SitemapIndexSchema, SitemapUrlsSchema, type SitemapPart,
+  // ---- issue 5 player: stream-session heartbeats
+  HeartbeatResponseSchema, type HeartbeatRequest,
 } from '@ekran/contracts';
 import { CatalogFiltersSchema, type Category } from '@ekran/contracts';
 import { z } from 'zod';
 // issue 4 collections
 import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
+// ---- issue 5 titles
+import { TitleListsSchema } from '@ekran/contracts';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
 import { searchApi } from './search-api.server.ts';
 import { listsApi } from './lists-api.server.ts';
+// ---- issue 5 gating-web
+import { gatingApi } from './gating.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -130,6 +136,12 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // issue 4 category pages: the filters of a category page (spec catalogue §7, country uppercase)
     catalogFilters: (query: { category: Category; genre?: string | undefined; year?: number | undefined; country?: string | undefined; for_kids: boolean }) =>
       call(CatalogFiltersSchema, ApiPath.catalogFilters, { query: { ...query, country: query.country?.toUpperCase(), device_type: 'web', locale: 'ru' } }),
+    // ---- issue 5 titles: the collections and selections holding a title (its sub-pages)
+    titleLists: (alias: string) => call(TitleListsSchema, ApiPath.watchLists(alias)),
+    // ---- issue 5 gating-web: tariffs, the payment link, the account's streams
+    ...gatingApi(call),
+    // ---- issue 5 player: the player's stream session (heartbeats re-sign the media; stop (gatingApi) frees the slot)
+    streamHeartbeat: (id: string, body: HeartbeatRequest) => call(HeartbeatResponseSchema, ApiPath.streamHeartbeat(id), { method: 'POST', body: JSON.stringify(body) }),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { titleFixture } from '../test/title-fixture.ts';
-import { isoDuration, titleLd, watchSubPage } from './title-ld.ts';
+import { isoDuration, seasonLd, titleLd, videosLd, watchSubPage } from './title-ld.ts';
 
 const ORIGIN = 'https://ekran.ru';
 
@@ -20,10 +20,12 @@ describe('isoDuration (schema.org duration, ISO 8601)', () => {
 describe('watchSubPage (spec platform §2 Watching sub-pages)', () => {
   it.each([
     [undefined, undefined, null],
-    ['season-2', undefined, { path: '/season-2', label: { key: 'seo.watchPage.season', number: 2 } }],
-    ['trailers', undefined, { path: '/trailers', label: { key: 'seo.watchPage.trailers' } }],
-    ['person', 'anna-smirnova', { path: '/person/anna-smirnova', label: { key: 'seo.watchPage.person' } }],
-    ['season-0', undefined, { path: '/season-0', label: { key: 'seo.watchPage.other' } }],
+    ['season-2', undefined, { sub: { kind: 'season', number: 2 }, path: '/season-2', label: { key: 'seo.watchPage.season', number: 2 } }],
+    ['trailers', undefined, { sub: { kind: 'trailers' }, path: '/trailers', label: { key: 'seo.watchPage.trailers' } }],
+    ['person', 'anna-smirnova', { sub: { kind: 'person-of-title', alias: 'anna-smirnova' }, path: '/person/anna-smirnova', label: { key: 'seo.watchPage.person' } }],
+    // issue 5 titles: what names no sub-page is not found, not a page called «Материалы».
+    ['season-0', undefined, null],
+    ['reviews', undefined, null],
   ])('%s/%s', (page, pageId, want) => {
     expect(watchSubPage(page, pageId)).toEqual(want);
   });
@@ -82,5 +84,48 @@ describe('titleLd (issue 4 SEO: Movie and TVSeries)', () => {
       offers: { '@type': 'Offer', price: 0, priceCurrency: 'RUB', url: 'https://ekran.ru/watch/tayna-mayaka' },
     });
     for (const key of ['duration', 'alternateName', 'trailer', 'author']) expect(ld).not.toHaveProperty(key);
+  });
+});
+
+describe('issue 5 titles: JSON-LD of the season and video sub-pages', () => {
+  const episode = (n: number, o = {}) => ({ number: n, title: `Серия ${n}`, description: `О серии ${n}.`, duration_minutes: 52, ekran_id: `e${n}`, is_preview: false, ...o });
+  const series = titleFixture({
+    _cls: 'Product.Series', duration_minutes: null,
+    items: [{ number: 1, title: '', episodes: [episode(1, { is_preview: true }), episode(2)] }, { number: 2, title: 'Сезон 2. Шторм', episodes: [episode(1)] }],
+  });
+
+  it('names every season of a series with its page (containsSeason)', () => {
+    expect(titleLd(ORIGIN, series).containsSeason).toEqual([
+      { '@type': 'TVSeason', seasonNumber: 1, name: 'Сезон 1', numberOfEpisodes: 2, url: 'https://ekran.ru/watch/tayna-mayaka/season-1' },
+      { '@type': 'TVSeason', seasonNumber: 2, name: 'Сезон 2. Шторм', numberOfEpisodes: 1, url: 'https://ekran.ru/watch/tayna-mayaka/season-2' },
+    ]);
+    expect(titleLd(ORIGIN, titleFixture())).not.toHaveProperty('containsSeason');
+  });
+
+  it('describes a season page as a TVSeason of TVEpisodes, the preview episode free', () => {
+    expect(seasonLd(ORIGIN, series, 1)).toEqual({
+      '@type': 'TVSeason',
+      '@id': 'https://ekran.ru/watch/tayna-mayaka/season-1',
+      url: 'https://ekran.ru/watch/tayna-mayaka/season-1',
+      name: 'Сезон 1',
+      seasonNumber: 1,
+      numberOfEpisodes: 2,
+      partOfSeries: { '@type': 'TVSeries', '@id': 'https://ekran.ru/watch/tayna-mayaka', name: 'Тайна маяка', url: 'https://ekran.ru/watch/tayna-mayaka' },
+      episode: [
+        { '@type': 'TVEpisode', episodeNumber: 1, name: 'Серия 1', description: 'О серии 1.', timeRequired: 'PT52M', url: 'https://ekran.ru/watch/tayna-mayaka/season-1#episode-1', isAccessibleForFree: true },
+        { '@type': 'TVEpisode', episodeNumber: 2, name: 'Серия 2', description: 'О серии 2.', timeRequired: 'PT52M', url: 'https://ekran.ru/watch/tayna-mayaka/season-1#episode-2', isAccessibleForFree: false },
+      ],
+    });
+    expect(seasonLd(ORIGIN, series, 3)).toBeNull();
+  });
+
+  it('lists the trailers of a trailers page as free VideoObjects', () => {
+    const title = titleFixture();
+    const ld = videosLd(ORIGIN, title, title.additional_content, '/watch/tayna-mayaka/trailers');
+    expect(ld).toMatchObject({
+      '@type': 'ItemList',
+      numberOfItems: 1,
+      itemListElement: [{ position: 1, item: { '@type': 'VideoObject', name: 'Тайна маяка. Трейлер', description: 'Официальный трейлер.', isAccessibleForFree: true } }],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { BEST_RATING } from '@ekran/core';
+import { BEST_RATING, parseWatchSubPage, watchPath, type WatchSubPage } from '@ekran/core';
 import type { Credit, Title } from '@ekran/contracts';
 import { imageUrl } from './images.ts';
 import { absoluteUrl } from './seo.ts';
@@ -10,14 +10,14 @@ export function isoDuration(minutes: number): string {
   return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
 }
 
-/** The sub-pages of a title page (spec platform §2 Watching; catalogue §2 breadcrumbs): their path and name. */
-export function watchSubPage(page: string | undefined, pageId: string | undefined): { path: string; label: { key: string; number?: number } } | null {
+/** The sub-pages of a title page (spec platform §2 Watching; catalogue §2 breadcrumbs): what, its path and name. */
+export function watchSubPage(page: string | undefined, pageId: string | undefined): { sub: WatchSubPage; path: string; label: { key: string; number?: number } } | null {
   if (!page) return null;
-  const path = `/${page}${pageId ? `/${pageId}` : ''}`;
-  const season = /^season-([1-9][0-9]{0,2})$/.exec(page);
-  if (season) return { path, label: { key: 'seo.watchPage.season', number: Number(season[1]) } };
-  const known = ['trailers', 'characters', 'extras', 'collections', 'selections', 'person', 'articles'];
-  return { path, label: { key: known.includes(page) ? `seo.watchPage.${page}` : 'seo.watchPage.other' } };
+  const sub = parseWatchSubPage(page, pageId);
+  if (!sub) return null;
+  const path = watchPath('', sub).slice('/watch/'.length);
+  if (sub.kind === 'season') return { sub, path, label: { key: 'seo.watchPage.season', number: sub.number } };
+  return { sub, path, label: { key: `seo.watchPage.${sub.kind === 'person-of-title' ? 'person' : sub.kind}` } };
 }
 
 /** Keys with no value (undefined, an empty list) are left out, as schema.org readers prefer. */
@@ -57,6 +57,16 @@ export function titleLd(origin: string | undefined, title: Title): Record<string
     musicBy: people(title.composers),
     numberOfSeasons: isSeries ? title.items.length : undefined,
     numberOfEpisodes: isSeries ? title.items.reduce((n, s) => n + s.episodes.length, 0) : undefined,
+    // issue 5 titles: each season has a page of its own (/watch/{alias}/season-{n}).
+    containsSeason: isSeries
+      ? title.items.map((s) => ({
+          '@type': 'TVSeason',
+          seasonNumber: s.number,
+          name: s.title || `Сезон ${s.number}`,
+          numberOfEpisodes: s.episodes.length,
+          url: absoluteUrl(origin, `/watch/${title.alias}/season-${s.number}`),
+        }))
+      : undefined,
     trailer: trailer
       ? compact({
           '@type': 'VideoObject',
@@ -70,4 +80,59 @@ export function titleLd(origin: string | undefined, title: Title): Record<string
     isAccessibleForFree: title.is_free,
     offers: title.is_free ? { '@type': 'Offer', price: 0, priceCurrency: 'RUB', category: 'free', availability: 'https://schema.org/InStock', url } : undefined,
   });
+}
+
+// ---- issue 5 titles: JSON-LD of the sub-pages
+
+/**
+ * schema.org TVSeason of a season page with its episodes (TVEpisode): number, name, description, running time,
+ * and whether the episode is free to watch (is_preview, spec platform §3), part of the series' TVSeries.
+ */
+export function seasonLd(origin: string | undefined, title: Title, seasonNumber: number): Record<string, unknown> | null {
+  const season = title.items.find((s) => s.number === seasonNumber);
+  if (!season) return null;
+  const url = absoluteUrl(origin, `/watch/${title.alias}/season-${season.number}`);
+  return compact({
+    '@type': 'TVSeason',
+    '@id': url,
+    url,
+    name: season.title || `Сезон ${season.number}`,
+    seasonNumber: season.number,
+    numberOfEpisodes: season.episodes.length,
+    partOfSeries: { '@type': 'TVSeries', '@id': absoluteUrl(origin, `/watch/${title.alias}`), name: title.title, url: absoluteUrl(origin, `/watch/${title.alias}`) },
+    episode: season.episodes.map((e) =>
+      compact({
+        '@type': 'TVEpisode',
+        episodeNumber: e.number,
+        name: e.title,
+        description: e.description || undefined,
+        timeRequired: isoDuration(e.duration_minutes),
+        url: `${url}#episode-${e.number}`,
+        isAccessibleForFree: e.is_preview,
+      }),
+    ),
+  });
+}
+
+/** schema.org ItemList of the trailers or extras of a title, each a VideoObject (issue 5 titles). */
+export function videosLd(origin: string | undefined, title: Title, videos: readonly Title['additional_content'][number][], pagePath: string): Record<string, unknown> {
+  const url = absoluteUrl(origin, pagePath);
+  return {
+    '@type': 'ItemList',
+    url,
+    numberOfItems: videos.length,
+    itemListElement: videos.map((v, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      item: compact({
+        '@type': 'VideoObject',
+        name: `${title.title}. ${v.title}`,
+        description: v.description || title.description,
+        thumbnailUrl: absoluteUrl(origin, imageUrl(v.packshot, 1280, 'jpeg')),
+        uploadDate: title.ekran_release_date,
+        url: `${url}#video-${i + 1}`,
+        isAccessibleForFree: true,
+      }),
+    })),
+  };
 }

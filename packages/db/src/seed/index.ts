@@ -10,6 +10,7 @@ import { generateCatalogue } from './content/index.ts';
 import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
 import { seedBanners } from './banners.ts';
+import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
@@ -20,6 +21,13 @@ export interface MediaManifestEntry {
   kind: 'feature' | 'trailer';
   durationSeconds: number;
   renditions: { name: string; width: number; height: number; bandwidth: number; codecs: string }[];
+  // ---- issue 5 media: what the pipeline (npm run media:ingest -- --out) writes besides; absent in older manifests
+  audioTracks?: { lang: string; name: string; isDefault: boolean }[];
+  subtitles?: { lang: string; name: string }[];
+  thumbnailsVtt?: string | null;
+  introStartSeconds?: number | null;
+  introEndSeconds?: number | null;
+  creditsStartSeconds?: number | null;
 }
 
 export interface SeedOptions {
@@ -43,7 +51,8 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /** The tariff every playback upgrade offers until billing lands its full list (spec platform §9: default trial 7 days). */
 export const BASE_TARIFFS = [
-  { alias: 'month', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7 },
+  // issue 5 gating-api: two simultaneous streams on the month tariff.
+  { alias: 'month', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2 },
 ];
 
 /**
@@ -57,12 +66,27 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await tx
       .insert(tariffs)
       .values(BASE_TARIFFS)
-      .onConflictDoUpdate({ target: tariffs.alias, set: { title: excluded('title'), price: excluded('price') } });
+      .onConflictDoUpdate({ target: tariffs.alias, set: { title: excluded('title'), price: excluded('price'), maxStreams: excluded('max_streams') } });
 
     const mediaRows = await tx
       .insert(mediaAssets)
-      .values(options.media.map((m) => ({ slug: m.slug, kind: m.kind, durationSeconds: m.durationSeconds, renditions: m.renditions })))
-      .onConflictDoUpdate({ target: mediaAssets.slug, set: { durationSeconds: excluded('duration_seconds'), renditions: excluded('renditions') } })
+      .values(
+        options.media.map((m) => ({
+          slug: m.slug, kind: m.kind, durationSeconds: m.durationSeconds,
+          // only what the player needs of a rendition (the manifest also has playlist paths and averages)
+          renditions: m.renditions.map(({ name, width, height, bandwidth, codecs }) => ({ name, width, height, bandwidth, codecs })),
+          // issue 5 media: tracks, thumbnails and skip marks of the packaged demo media
+          audioTracks: m.audioTracks ?? [], subtitles: m.subtitles ?? [], thumbnailsVtt: m.thumbnailsVtt ?? null,
+          introStartSeconds: m.introStartSeconds ?? null, introEndSeconds: m.introEndSeconds ?? null, creditsStartSeconds: m.creditsStartSeconds ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: mediaAssets.slug,
+        set: Object.fromEntries(
+          ['kind', 'duration_seconds', 'renditions', 'audio_tracks', 'subtitles', 'thumbnails_vtt', 'intro_start_seconds', 'intro_end_seconds', 'credits_start_seconds']
+            .map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), excluded(c)]),
+        ),
+      })
       .returning({ id: mediaAssets.id, slug: mediaAssets.slug });
     const mediaId = (slug: string) => {
       const row = mediaRows.find((m) => m.slug === slug);
@@ -174,6 +198,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const area = await seedSelectionsAndPlaylists(tx, catalogue, { titleId, collectionId });
     // issue 4 home: the banners point at titles, trailers, collections, selections and playlists, so they come last.
     await seedBanners(tx, catalogue);
+    await seedPlayerSlots(tx, catalogue); // issue 5 gating-api: the demo preroll and postroll
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../client.ts';
-import { apiClients, collectionItems, credits, episodes, extras, genres, people, titleGenres, titles } from '../schema.ts';
+import { apiClients, collectionItems, credits, episodes, extras, genres, mediaAssets, people, titleGenres, titles } from '../schema.ts';
 import { generateCatalogue, seedDatabase, type MediaManifestEntry } from './index.ts';
 
 const media = JSON.parse(readFileSync(new URL('../../../../media/demo/manifest.json', import.meta.url), 'utf8')) as MediaManifestEntry[];
@@ -48,6 +48,21 @@ describe('seedDatabase', () => {
     const before = await counts();
     await seedDatabase(handle.db, { media, apiClients: clients });
     expect(await counts()).toEqual(before);
+  });
+
+  // issue 5 media
+  it('carries the tracks, thumbnails and skip marks of the packaged demo media into media_assets', async () => {
+    const [aurora] = await handle.db.select().from(mediaAssets).where(eq(mediaAssets.slug, 'aurora'));
+    const entry = media.find((m) => m.slug === 'aurora')!;
+    expect(aurora).toMatchObject({
+      kind: 'feature', durationSeconds: entry.durationSeconds, thumbnailsVtt: 'thumbs/thumbs.vtt',
+      audioTracks: [{ lang: 'ru', name: 'Русский', isDefault: true }, { lang: 'en', name: 'English', isDefault: false }],
+      subtitles: [{ lang: 'ru', name: 'Русские' }],
+      introStartSeconds: entry.introStartSeconds, introEndSeconds: entry.introEndSeconds, creditsStartSeconds: entry.creditsStartSeconds,
+    });
+    expect(aurora!.renditions.map((r) => Object.keys(r).sort())).toEqual(entry.renditions.map(() => ['bandwidth', 'codecs', 'height', 'name', 'width']));
+    const [teaser] = await handle.db.select().from(mediaAssets).where(eq(mediaAssets.slug, 'teaser'));
+    expect(teaser).toMatchObject({ kind: 'trailer', introStartSeconds: null, creditsStartSeconds: null, subtitles: [] });
   });
 
   it('is deterministic: the generator gives the same catalogue for the same seed', () => {

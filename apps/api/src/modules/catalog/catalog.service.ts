@@ -165,9 +165,12 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
       return cached(`title:${alias}:${scopeKey(kids)}`, () => service.loadTitle(alias, kids));
     },
 
-    /** A title; for a child session a title outside its kids scope is not found (issue 3 profiles). */
+    /**
+     * A title by its alias or its id (issue 5 titles: /movie/{product}); the answer carries the alias, which is
+     * the title page's address. For a child session a title outside its kids scope is not found (issue 3 profiles).
+     */
     async loadTitle(alias: string, kids: KidsScope | null = null): Promise<Title> {
-      const row = await repo.titleByAlias(alias);
+      const row = await repo.titleByRef(alias);
       if (!row || !scopeAllows(kids, row)) throw notFound(`Title ${alias}`);
       const [genreRows, countryRows, creditRows, seasonRows, extraRows] = await Promise.all([
         repo.genresOf([row.id]),

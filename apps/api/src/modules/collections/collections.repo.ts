@@ -98,6 +98,30 @@ export function createCollectionsRepo(db: Db) {
       ]);
       return { rows, total: Number(total?.n ?? 0) };
     },
+
+    // ---- issue 5 titles: the collections that hold a title (the collections sub-page of a title page)
+    /** The collections of the audience that hold the title, in editorial order, with their counts within the scope. */
+    async holding(titleId: string, scope: TitleScope) {
+      const c = counted(scope);
+      const rows = await db
+        .select({ collection: collections, n: c.n })
+        .from(collections)
+        .innerJoin(c, eq(c.collectionId, collections.id))
+        .innerJoin(collectionItems, and(eq(collectionItems.collectionId, collections.id), eq(collectionItems.titleId, titleId)))
+        .where(audience(scope))
+        .orderBy(asc(collections.position), asc(collections.alias));
+      return rows.map((r) => ({ ...r.collection, itemsTotal: Number(r.n) }));
+    },
+
+    /** Whether a collection holds the title. */
+    async holds(collectionId: string, titleId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: collectionItems.titleId })
+        .from(collectionItems)
+        .where(and(eq(collectionItems.collectionId, collectionId), eq(collectionItems.titleId, titleId)))
+        .limit(1);
+      return Boolean(row);
+    },
   };
 }
 export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;

@@ -88,6 +88,32 @@ export function createSelectionsRepo(db: Db) {
       ]);
       return { rows: rows.map((r) => r.title), total: Number(total?.n ?? 0) };
     },
+
+    // ---- issue 5 titles: whether a selection holds a title (the selections sub-page of a title page)
+    /** Whether a rule's list within the scope holds the title; max_items counts only the first so many. */
+    async ruleHolds(rule: SelectionRule, scope: TitleScope, titleId: string): Promise<boolean> {
+      const where = and(scopeCondition(scope), ruleCondition(db, rule));
+      if (rule.max_items === undefined) {
+        const [row] = await db.select({ id: titles.id }).from(titles).where(and(where, eq(titles.id, titleId))).limit(1);
+        return Boolean(row);
+      }
+      const sort = rule.sort ?? '-popularity';
+      const column = SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
+      const order = sort.startsWith('-') ? desc(column) : asc(column);
+      const first = db.select({ id: titles.id }).from(titles).where(where).orderBy(order, asc(titles.alias)).limit(rule.max_items).as('first');
+      const [row] = await db.select({ id: first.id }).from(first).where(eq(first.id, titleId)).limit(1);
+      return Boolean(row);
+    },
+
+    /** Whether a hand-picked selection holds the title. */
+    async picks(selectionId: string, titleId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: selectionItems.titleId })
+        .from(selectionItems)
+        .where(and(eq(selectionItems.selectionId, selectionId), eq(selectionItems.titleId, titleId)))
+        .limit(1);
+      return Boolean(row);
+    },
   };
 }
 export type SelectionsRepo = ReturnType<typeof createSelectionsRepo>;

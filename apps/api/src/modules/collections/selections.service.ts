@@ -7,7 +7,7 @@ import { posterImage } from '../images/poster-url.ts';
 import type { TitleRow } from '../catalog/catalog.repo.ts';
 import { createCollectionsRepo, type CollectionRow } from './collections.repo.ts';
 import { createSelectionsRepo, type SelectionRow } from './selections.repo.ts';
-import { createCardMaker, scopeCacheKey, type TitleScope } from './title-scope.ts';
+import { createCardMaker, scopeAdmits, scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
 const COVER_POSTERS = 3;
@@ -129,6 +129,27 @@ export function createSelectionsService(db: Db, options: { cacheTtlMs: number; l
           rule: s.rule, items: await toCards(rows), items_total: total, skip, limit,
         };
       });
+    },
+
+    // ---- issue 5 titles
+    /**
+     * The selections shown to the audience that hold a title within the caller's scope, as the list of selections
+     * shows them (counts and covers of what the caller may see), in their order.
+     */
+    async holding(title: { id: string; isDisabled: boolean; forKids: boolean; ratingAge: string }, scope: TitleScope): Promise<SelectionList['items']> {
+      const list = await shown(scope);
+      const holds = await Promise.all(
+        list.map(async (s) => {
+          const within = scopeFor(s, scope);
+          if (!scopeAdmits(within, title)) return false;
+          if (s.rule) return repo.ruleHolds(s.rule, within, title.id);
+          if (s.collection) return collections.holds(s.collection.id, title.id);
+          return repo.picks(s.row.id, title.id);
+        }),
+      );
+      const aliases = new Set(list.filter((_, i) => holds[i]).map((s) => s.row.alias));
+      if (aliases.size === 0) return [];
+      return (await service.list(scope)).items.filter((s) => aliases.has(s.alias));
     },
   };
   return service;

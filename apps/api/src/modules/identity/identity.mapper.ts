@@ -2,7 +2,7 @@ import type { AuthData } from '@ekran/contracts';
 import { socialAuthFields } from '../social/social.mapper.ts';
 import type { IdentityRow } from '../social/social.repo.ts';
 import { assignExperiments, type PinStatus } from '@ekran/core';
-import type { DeviceRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
+import type { DeviceRow, ExternalSubscriptionRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
 
 const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -21,6 +21,8 @@ export function toAuthData(input: {
   social?: IdentityRow[];
   /** spec platform §3 pin_status, from the account's parental control (profiles module). */
   pinStatus: PinStatus;
+  /** issue 5 gating-api: live subscriptions bought through partners (platform §3 externals). */
+  externals?: ExternalSubscriptionRow[];
 }): AuthData {
   const { user, profile } = input;
   return {
@@ -45,16 +47,17 @@ export function toAuthData(input: {
       itunes_product_id: null,
       huawei_id: null,
     })),
-    externals: [],
+    externals: (input.externals ?? []).map((e) => ({ name: e.partner, expires_at: e.expiresAt?.toISOString() ?? null })),
     // No experiment console assigns groups yet: every account gets stable groups from its id.
     ab: assignExperiments(user.id),
     tags: [],
     // A profile may have its own interface language (issue 3 profiles); otherwise the account's.
     language: { interface: asLanguage(profile.interfaceLanguage ?? user.interfaceLanguage) },
     authentication_token: input.token,
-    partner: { name: null },
+    // issue 5 gating-api: what the client's playback gating reads (platform §4: partner ttk, operator popups).
+    partner: { name: user.partnerName },
     pin_status: input.pinStatus,
     trial_is_available: input.trialIsAvailable,
-    mf_info: { is_mf: false, mf_pop_up: null },
+    mf_info: { is_mf: user.isOperator, mf_pop_up: user.isOperator ? user.operatorPopup : null },
   };
 }

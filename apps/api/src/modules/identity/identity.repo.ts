@@ -1,10 +1,11 @@
-import { devices, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
-import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { devices, externalSubscriptions, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
+import { and, asc, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type ExternalSubscriptionRow = typeof externalSubscriptions.$inferSelect;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A device as a sign-in or a registration names it. */
@@ -131,6 +132,15 @@ export function createIdentityRepo(db: Db) {
         .from(subscriptions)
         .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now)))
         .orderBy(desc(subscriptions.expiresAt));
+    },
+
+    /** issue 5 gating-api: subscriptions bought through partners (platform §3 externals) that have not expired. */
+    listLiveExternals(userId: string, now: Date) {
+      return db
+        .select()
+        .from(externalSubscriptions)
+        .where(and(eq(externalSubscriptions.userId, userId), or(isNull(externalSubscriptions.expiresAt), gt(externalSubscriptions.expiresAt, now))))
+        .orderBy(asc(externalSubscriptions.createdAt));
     },
     /**
      * A new session of a user on its main profile on a device, registering the device when it is new and

@@ -6,7 +6,7 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
-import { createIdentityRepo } from './identity.repo.ts';
+import { createIdentityRepo, type SubscriptionRow } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
 
 /** What a route knows about its caller. */
@@ -24,6 +24,15 @@ export interface SessionContext {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Subscription statuses that entitle playback until expires_at (schema: subscriptions): active, a trial, and
+ * the grace period after a failed renewal. Expired and cancelled ones do not. Billing (issue 6) moves
+ * subscriptions between these states; playback and stream limits read them through here.
+ */
+export const ENTITLING_STATUSES = ['active', 'trial', 'grace'] as const satisfies readonly SubscriptionRow['status'][];
+/** Whether a subscription in this status entitles playback (while unexpired). */
+export const isEntitling = (status: SubscriptionRow['status']): boolean => (ENTITLING_STATUSES as readonly string[]).includes(status);
 // Refresh the sliding expiry at most this often, so reads do not write on every call.
 const TOUCH_EVERY_MS = 10 * 60_000;
 
@@ -36,11 +45,14 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all, social, pin] = await Promise.all([repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId)]);
+    const [devices, all, social, pin, externals] = await Promise.all([
+      repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
+      repo.listLiveExternals(ctx.userId, now),
+    ]);
     const live = all.filter((s) => s.expiresAt > now);
     const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
     // A trial is for those who never had a subscription.
-    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social, pinStatus });
+    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social, pinStatus, externals });
   }
 
   /**
@@ -113,7 +125,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     /** Whether the user holds a subscription that entitles playback now. */
     async hasActiveSubscription(userId: string): Promise<boolean> {
       const live = await repo.listLiveSubscriptions(userId, deps.now());
-      return live.some((s) => s.status === 'active' || s.status === 'trial' || s.status === 'grace');
+      return live.some((s) => isEntitling(s.status));
     },
   };
 }

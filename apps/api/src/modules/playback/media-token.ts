@@ -1,35 +1,37 @@
-import { hmac, safeEqual } from '../../lib/tokens.ts';
+import { createHash } from 'node:crypto';
+import { safeEqual } from '../../lib/tokens.ts';
 
-/**
- * A media token grants one asset until it expires: "{expiry epoch seconds}.{HMAC(slug:expiry)}".
- * It rides in the query of the master playlist; every playlist the API serves is rewritten so each
- * segment and init URL carries it too.
- */
-export function signMediaToken(secret: string, slug: string, expiresAt: Date): string {
-  const exp = Math.floor(expiresAt.getTime() / 1000);
-  return `${exp}.${hmac(secret, `${slug}:${exp}`)}`;
+// Path-prefix signed URLs (issue 5; they replaced the query tokens of decision 004).
+//
+// Media URLs carry their grant in the path, so the playlists can be static files, relative URIs resolve under
+// the same grant, and a CDN or nginx (secure_link) can check it without calling the API:
+//   {base}/s/{exp}/{sid}/{sig}/{slug}/master.m3u8
+// exp: expiry in epoch seconds; sid: the stream session (bound to account and device);
+// sig: base64url, unpadded, of MD5("{exp}/{sid}/{slug} {secret}"), which is what
+//   secure_link $sig,$exp;  secure_link_md5 "$secure_link_expires/$sid/$slug <secret>";
+// computes (docs/decisions/016-media-pipeline-and-signed-delivery.md). MD5 is what nginx offers; the secret sits last and URLs live minutes.
+
+export interface MediaGrant {
+  slug: string;
+  sid: string;
+  expiresAt: Date;
 }
 
-/** Whether a token is genuine for this asset and not expired. */
-export function verifyMediaToken(secret: string, slug: string, token: string | undefined, now: Date): boolean {
-  if (!token || token.length > 128) return false;
-  const dot = token.indexOf('.');
-  if (dot < 1) return false;
-  const exp = Number(token.slice(0, dot));
-  if (!Number.isSafeInteger(exp) || exp * 1000 <= now.getTime()) return false;
-  return safeEqual(token.slice(dot + 1), hmac(secret, `${slug}:${exp}`));
+/** The signature of a grant (nginx secure_link_md5 compatible). */
+export function mediaSignature(secret: string, slug: string, sid: string, exp: number): string {
+  return createHash('md5').update(`${exp}/${sid}/${slug} ${secret}`).digest('base64url');
 }
 
-/** Appends the token to every URI of an HLS playlist: plain URI lines and URI="…" attributes. */
-export function rewritePlaylist(text: string, token: string): string {
-  const withToken = (uri: string) => `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-  return text
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.trim();
-      if (trimmed === '') return line;
-      if (!trimmed.startsWith('#')) return withToken(trimmed);
-      return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri)}"`);
-    })
-    .join('\n');
+/** The signed path prefix of an asset, ending in a slash: `${base}/s/{exp}/{sid}/{sig}/{slug}/`. */
+export function signMediaPrefix(secret: string, base: string, grant: MediaGrant): string {
+  const exp = Math.floor(grant.expiresAt.getTime() / 1000);
+  return `${base}/s/${exp}/${grant.sid}/${mediaSignature(secret, grant.slug, grant.sid, exp)}/${grant.slug}/`;
+}
+
+/** Whether a grant read from a path is genuine and not expired. */
+export function verifyMediaGrant(secret: string, parts: { exp: string; sid: string; sig: string; slug: string }, now: Date): boolean {
+  if (!/^[0-9]{1,12}$/.test(parts.exp)) return false;
+  const exp = Number(parts.exp);
+  if (exp * 1000 <= now.getTime()) return false;
+  return safeEqual(parts.sig, mediaSignature(secret, parts.slug, parts.sid, exp));
 }

@@ -1,5 +1,5 @@
-import { episodes, extras, mediaAssets, seasons, tariffs, titles, type Db } from '@ekran/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { episodes, extras, mediaAssets, playerSlots, seasons, tariffs, titles, users, type Db } from '@ekran/db';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 
 export type PlayableKind = 'movie' | 'episode' | 'extra';
 
@@ -57,9 +57,49 @@ export function createPlaybackRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The regular tariff list (no special channel), in weight order. */
     activeTariffs() {
-      return db.select().from(tariffs).where(eq(tariffs.isActive, true)).orderBy(asc(tariffs.weight), asc(tariffs.price));
+      return db.select().from(tariffs).where(and(eq(tariffs.isActive, true), isNull(tariffs.channel))).orderBy(asc(tariffs.weight), asc(tariffs.price));
     },
+
+    // ---- issue 5 gating-api
+
+    /** The episode after (season, episode) in a series, across seasons; null after the last one. */
+    async nextEpisode(titleId: string, season: number, episode: number) {
+      const [row] = await db
+        .select({ id: episodes.id, title: episodes.title, season: seasons.number, episode: episodes.number })
+        .from(episodes)
+        .innerJoin(seasons, eq(seasons.id, episodes.seasonId))
+        .where(and(eq(seasons.titleId, titleId), or(gt(seasons.number, season), and(eq(seasons.number, season), gt(episodes.number, episode)))))
+        .orderBy(asc(seasons.number), asc(episodes.number))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Active player slots in their window for adult or kids profiles, highest priority first. */
+    playerSlots(now: Date, forKids: boolean) {
+      return db
+        .select({ slot: playerSlots, media: mediaAssets, titleAlias: titles.alias })
+        .from(playerSlots)
+        .innerJoin(mediaAssets, eq(mediaAssets.id, playerSlots.mediaAssetId))
+        .leftJoin(titles, and(eq(titles.id, playerSlots.titleId), eq(titles.isDisabled, false)))
+        .where(
+          and(
+            eq(playerSlots.isActive, true),
+            eq(playerSlots.forKids, forKids),
+            or(isNull(playerSlots.startsAt), lte(playerSlots.startsAt, now)),
+            or(isNull(playerSlots.endsAt), gt(playerSlots.endsAt, now)),
+          ),
+        )
+        .orderBy(desc(playerSlots.priority), asc(playerSlots.createdAt));
+    },
+
+    /** The operator state of an account (platform §3 mf_info). */
+    async operatorState(userId: string) {
+      const [row] = await db.select({ isOperator: users.isOperator, popup: users.operatorPopup }).from(users).where(eq(users.id, userId)).limit(1);
+      return row ?? { isOperator: false, popup: null };
+    },
+
   };
 }
 export type PlaybackRepo = ReturnType<typeof createPlaybackRepo>;

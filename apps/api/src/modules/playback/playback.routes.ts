@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
-import { createDevicesService } from '../devices/devices.service.ts';
 import { createPlaybackService } from './playback.service.ts';
 
 const UidParams = z.object({ uid: z.uuid('uid must be a UUID') });
@@ -12,7 +11,6 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export async function playbackRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const playback = createPlaybackService(app.deps);
-  const devices = createDevicesService(app.deps);
 
   app.get(
     '/api/v1/play/:uid',
@@ -34,9 +32,9 @@ export async function playbackRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const session = requireSession(request);
-      // spec platform §7: the playback url takes device_id; §8: an unregistered device gets DEVICE_NOT_REGISTERED.
-      await devices.assertRegistered(session, request.query.device_id);
-      return playback.check(request.params.uid, session);
+      // spec platform §7: the playback url takes device_id; request.ip honours TRUST_PROXY (X-Forwarded-For
+      // only from the web server and proxies in front), so a caller cannot pick the address the gate checks.
+      return playback.check(request.params.uid, session, { ip: request.ip, deviceUid: request.query.device_id });
     },
   );
 }

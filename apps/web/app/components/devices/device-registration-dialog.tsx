@@ -13,7 +13,18 @@ export type DeviceRegistrationResult = { ok: true } | { deviceLimit: DeviceLimit
  * account. Over the device limit it lists the devices so the viewer disconnects one and registers this one
  * in the same step. `onRegistered` runs once it is done (the player then asks for playback again).
  */
-export function DeviceRegistrationDialog({ open, onOpenChange, onRegistered }: { open: boolean; onOpenChange: (open: boolean) => void; onRegistered: () => void }) {
+export function DeviceRegistrationDialog({
+  open,
+  onOpenChange,
+  onRegistered,
+  initialLimit = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRegistered: () => void;
+  /** issue 5 gating-web: the playback check already said the account is at its device limit (its devices). */
+  initialLimit?: DeviceLimit | null;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<DeviceRegistrationResult>();
   const busy = fetcher.state !== 'idle';
@@ -26,7 +37,7 @@ export function DeviceRegistrationDialog({ open, onOpenChange, onRegistered }: {
       onRegistered();
     }
   }, [result, onRegistered]);
-  const limit = result && 'deviceLimit' in result ? result.deviceLimit : null;
+  const limit = result && 'deviceLimit' in result ? result.deviceLimit : initialLimit;
   const replacing = busy ? String(fetcher.formData?.get('remove_device_id') ?? '') : '';
 
   return (

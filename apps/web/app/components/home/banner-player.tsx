@@ -1,21 +1,23 @@
-import { ErrorCode, type PlaybackCheck } from '@ekran/contracts';
+import type { PlaybackCheck } from '@ekran/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { useLocation } from 'react-router';
 import type { BannerQueue, QueueItem } from '../../routes/resources/banner-queue.ts';
-import { DeviceRegistrationDialog } from '../devices/device-registration-dialog.tsx';
 import Player from '../player/player.tsx';
 import { Modal } from '../ui/modal.tsx';
+// issue 5 gating-web: the same gating as the title page (platform §4, §8).
+import { resolvePlayback } from '../watch/playback-client.ts';
+import { PlaybackDialogs } from '../watch/playback-dialogs.tsx';
+import { usePlaybackGate } from '../watch/use-playback.ts';
 import { BannerLoading } from './banner-content.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
 
-type Check = PlaybackCheck | { error: { code: string; message: string } };
 type Stage =
   | { kind: 'loading' }
-  | { kind: 'playing'; src: string; item: QueueItem; total: number }
+  | { kind: 'playing'; src: string; item: QueueItem; total: number; check: PlaybackCheck }
   | { kind: 'failed' }
-  | { kind: 'restricted' }
-  | { kind: 'register' };
+  /** The gate has it: a dialog of its own, or the tariff flow on its way to the payment host. */
+  | { kind: 'gated' };
 
 async function getJson<T>(url: string, signal: AbortSignal): Promise<{ status: number; body: T | null }> {
   const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
@@ -26,19 +28,18 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<{ status: n
  * What a banner's play does (spec platform §4 Banner click, steps 1 and 2), in a dialog over the page: the
  * product loader plays the title, the playlist loader plays the playlist's items one after another, a trailer
  * plays by its id; "a missing trailer only logs an error". Each item's playback check follows platform §4
- * Playback gating: a virtual visitor signs in, others go to the tariffs; a device not on the account is
- * offered registration (platform §8). This module and the player load only when a banner's play is pressed.
+ * Playback gating and the §8 errors exactly as the title page does (components/watch: the subscription popup,
+ * /auth, the tariff flow, the device and stream popups, the shell's notices). This module and the player load
+ * only when a banner's play is pressed.
  */
 export default function BannerPlayer({ request, onClose }: { request: PlayRequest; onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const root = useRouteLoaderData('root') as { isVirtual?: boolean } | undefined;
-  const isVirtual = root?.isVirtual ?? true;
   const [index, setIndex] = useState(0);
   const [attempt, setAttempt] = useState(0);
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const queue = useRef<QueueItem[] | null>(null);
+  const gate = usePlaybackGate({ back: location.pathname });
 
   // Finds the current item and its stream; index (the next playlist item) and attempt (after a device
   // registration) run it again.
@@ -64,26 +65,22 @@ export default function BannerPlayer({ request, onClose }: { request: PlayReques
       const items = queue.current;
       const item = items[index];
       if (!item) return onClose(); // the playlist has ended
-      const { status, body } = await getJson<Check>(`/resources/playback/${encodeURIComponent(item.uid)}`, signal);
-      if (status === 404 && request.kind === 'trailer') {
-        // spec platform §4 Banner click: "A missing trailer only logs an error."
-        console.error(`Banner "${request.bannerTitle}": trailer ${request.trailerId} is missing`);
-        return onClose();
+      const resolution = await resolvePlayback(item.uid, signal);
+      if (resolution.kind === 'failed' && resolution.error.status === 404) {
+        if (request.kind === 'trailer') {
+          // spec platform §4 Banner click: "A missing trailer only logs an error."
+          console.error(`Banner "${request.bannerTitle}": trailer ${request.trailerId} is missing`);
+          return onClose();
+        }
+        if (items.length > 1) return advance(); // a playlist item gone: the next one
       }
-      if (status === 404 && items.length > 1) return advance(); // a playlist item gone: the next one
-      if (body && 'error' in body) {
-        if (body.error.code === ErrorCode.DeviceNotRegistered) return setStage({ kind: 'register' });
-        if (body.error.code === ErrorCode.KidsProfileRestricted) return setStage({ kind: 'restricted' });
-        return setStage({ kind: 'failed' });
+      if (resolution.kind === 'play') {
+        return setStage({ kind: 'playing', src: resolution.check.playlists[0]?.url ?? '', item, total: items.length, check: resolution.check });
       }
-      if (status !== 200 || !body) return setStage({ kind: 'failed' });
-      const src = body.playlists[0]?.url;
-      if (!src) {
-        // spec platform §4 Playback gating: a virtual user goes to /auth (and comes back to the title), else the tariff flow.
-        onClose();
-        return void navigate(isVirtual ? `/auth?back=${encodeURIComponent(item.alias ? `/watch/${item.alias}` : location.pathname)}` : '/tariffs');
-      }
-      setStage({ kind: 'playing', src, item, total: items.length });
+      // The gate navigates (signing in comes back to the banner's title) and shows its notices by itself; its
+      // dialogs and the tariff flow show here.
+      if (gate.apply(resolution, retry, item.alias ? { back: `/watch/${item.alias}` } : {}) === 'done') return onClose();
+      setStage({ kind: 'gated' });
     })().catch((err: unknown) => {
       if (!signal.aborted) setStage({ kind: 'failed' });
       if (!signal.aborted) console.warn('banner playback', err);
@@ -95,17 +92,23 @@ export default function BannerPlayer({ request, onClose }: { request: PlayReques
     return () => abort.abort();
   }, [index, attempt]);
 
+  // The tariff flow ended without leaving for the payment host (its notice says why): nothing more to show.
+  const paying = useRef(false);
+  useEffect(() => {
+    if (gate.paying) paying.current = true;
+    else if (paying.current && !gate.dialog) onClose();
+  }, [gate.paying, gate.dialog, onClose]);
+
+  if (gate.dialog) return <PlaybackDialogs gate={gate} onClose={onClose} />;
   switch (stage.kind) {
     case 'loading':
+    case 'gated':
       return <BannerLoading />;
-    case 'register':
-      return <DeviceRegistrationDialog open onOpenChange={(open) => !open && onClose()} onRegistered={retry} />;
     case 'failed':
-    case 'restricted':
       return (
         <Modal
           title={request.bannerTitle}
-          lead={stage.kind === 'restricted' ? t('watch.kidsRestricted') : t('banners.playFailed')}
+          lead={t('banners.playFailed')}
           onClose={onClose}
           size="sm"
           testId="banner-player-error"
@@ -127,7 +130,7 @@ export default function BannerPlayer({ request, onClose }: { request: PlayReques
           testId="banner-player"
         >
           <div className="banner-player">
-            <Player key={stage.src} src={stage.src} title={stage.item.title} onClose={onClose} onEnded={advance} />
+            <Player key={stage.src} src={stage.src} title={stage.item.title} uid={stage.item.uid} check={stage.check} onClose={onClose} onEnded={advance} onStreamRefused={(refusal) => { setStage({ kind: 'gated' }); gate.streamRefused(refusal, retry); }} />
           </div>
         </Modal>
       );

@@ -118,4 +118,14 @@ describe('attachProgressReporter', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(beacon).not.toHaveBeenCalled();
   });
+
+  it('reports a watch into the end credits as complete (issue 5: it leaves continue watching)', () => {
+    const { video, at } = fakeVideo(2700);
+    attachProgressReporter(video, { url: URL_, uid: 'title-1', episodeId: 'ep-2' }, undefined, { finishedFrom: () => 2580 });
+    at(2500);
+    video.dispatchEvent(new Event('pause'));
+    at(2590);
+    video.dispatchEvent(new Event('pause'));
+    expect(sent().map((r) => r.body.position)).toEqual([2500, 2700]);
+  });
 });

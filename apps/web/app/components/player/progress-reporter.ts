@@ -7,6 +7,16 @@ export interface ProgressReporting {
   episodeId: string | null;
 }
 
+/** Options of the reporter. */
+export interface ProgressReporterOptions {
+  /**
+   * From this position on the watch counts as complete (issue 5: the end credits, or where the next-episode
+   * countdown starts): reports carry the full duration, so a title watched into its credits leaves continue
+   * watching. Null: only the API's own ≥95% rule.
+   */
+  finishedFrom?: () => number | null;
+}
+
 /**
  * Reports where the viewer is (issue 4 lists): every ~15 s while playing, on pause, at the end, and when the
  * page goes away (pagehide, a hidden tab: navigator.sendBeacon, which survives the page; else a keepalive
@@ -14,15 +24,25 @@ export interface ProgressReporting {
  * order. Failures are ignored: the next report carries the position again. Returns the detach function,
  * which reports once more (closing the player).
  */
-export function attachProgressReporter(video: HTMLVideoElement, reporting: ProgressReporting, intervalMs = PROGRESS_REPORT_INTERVAL_MS): () => void {
+export function attachProgressReporter(
+  video: HTMLVideoElement,
+  reporting: ProgressReporting,
+  intervalMs = PROGRESS_REPORT_INTERVAL_MS,
+  options: ProgressReporterOptions = {},
+): () => void {
   let timer: ReturnType<typeof setInterval> | null = null;
   let lastPosition = -1;
 
+  const position = () => {
+    const at = Math.min(video.currentTime, video.duration);
+    const finishedFrom = options.finishedFrom?.() ?? null;
+    return finishedFrom !== null && at >= finishedFrom ? video.duration : at;
+  };
   const payload = () =>
     JSON.stringify({
       uid: reporting.uid,
       ...(reporting.episodeId ? { episode_id: reporting.episodeId } : {}),
-      position: Math.min(video.currentTime, video.duration),
+      position: position(),
       duration: video.duration,
       reported_at: new Date().toISOString(),
     });

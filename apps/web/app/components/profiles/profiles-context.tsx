@@ -87,7 +87,12 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
   const select = useCallback(
     (profileId: string, pin?: string) => {
       languageBefore.current = i18n.language;
-      void selectFetcher.submit({ intent: 'select', profile_id: profileId, ...(pin ? { pin } : {}) }, { method: 'post', action: PROFILE_ACTION });
+      // The answer is read from the fetcher (a wrong PIN is its data). The promise also carries the revalidation
+      // after it: on a page the current profile may not see (a child on an adult title, still a child after a
+      // wrong PIN) that revalidation answers 404 and the promise rejects with it; the page shows the 404 already.
+      selectFetcher
+        .submit({ intent: 'select', profile_id: profileId, ...(pin ? { pin } : {}) }, { method: 'post', action: PROFILE_ACTION })
+        .catch((err: unknown) => console.warn('profile select: revalidation failed', err));
     },
     [i18n, selectFetcher],
   );

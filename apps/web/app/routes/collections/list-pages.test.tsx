@@ -109,6 +109,8 @@ describe('a selection', () => {
     const listing = await screen.findByTestId('listing');
     expect(screen.getAllByTestId('title-card')).toHaveLength(40);
     expect(within(listing).getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/main/top-rated/page2');
+    // The grid starts observing in an effect after it renders: wait for it (a loaded machine runs it later).
+    await waitFor(() => expect(observed).not.toBeNull());
     act(() => observed!([{ isIntersecting: true }]));
     await waitFor(() => expect(screen.getAllByTestId('title-card')).toHaveLength(45));
     expect(asked).toEqual(['?list=selection&alias=top-rated&skip=40']);

@@ -91,16 +91,7 @@ describe('title page meta', () => {
     expect(ldOf(tags, 'TVSeries')).toBeDefined();
   });
 
-  it('a sub-page has its own canonical and name, and breadcrumbs through the title', () => {
-    const tags = watchMeta({ data: { title: titleFixture({ _cls: 'Product.Series' }), check: null }, params: { watchAlias: 'tayna-mayaka', page: 'season-2' }, matches } as never);
-    expect(titleOf(tags)).toBe('Сезон 2 — Тайна маяка (2023) — смотреть сериал онлайн на Экране');
-    expect(canonical(tags)).toBe('https://ekran.ru/watch/tayna-mayaka/season-2');
-    expect(ld(tags).map((l) => l['@type'])).toEqual(['BreadcrumbList']);
-    expect((ldOf(tags, 'BreadcrumbList')?.itemListElement as { item: string }[]).map((i) => i.item)).toEqual([
-      'https://ekran.ru/', 'https://ekran.ru/series', 'https://ekran.ru/watch/tayna-mayaka', 'https://ekran.ru/watch/tayna-mayaka/season-2',
-    ]);
-  });
-
+  // Sub-pages (season-{n}, trailers, …) have their own module and meta: watch-subpage.loader.test.ts.
   it('no data (a 404) gives no tags of its own', () => {
     expect(watchMeta({ data: undefined, params: { watchAlias: 'x' }, matches } as never)).toEqual([]);
   });

@@ -1,9 +1,15 @@
-import { formatDuration, formatPrice, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } from '@ekran/core';
-import { ErrorCode, type Credit, type PlaybackCheck, type Title } from '@ekran/contracts';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } from '@ekran/core';
+import { ErrorCode, type Credit, type PlaybackCheck, type Tariff, type Title } from '@ekran/contracts';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useFetcher, useLocation, useRevalidator, useRouteLoaderData } from 'react-router';
-import { DeviceRegistrationDialog } from '../../components/devices/device-registration-dialog.tsx';
+import { data, Link, redirect } from 'react-router';
+// issue 5 gating-web: the play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
+import { PlayButton } from '../../components/watch/play-button.tsx';
+import { playLabel } from '../../components/watch/play-label.ts';
+import { PlaybackDialogs } from '../../components/watch/playback-dialogs.tsx';
+import { seedTariffs } from '../../components/watch/playback-client.ts';
+import { usePlayback } from '../../components/watch/use-playback.ts';
+import { ManifestPrefetch } from '../../components/player/manifest-prefetch.tsx';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { FavoriteButton } from '../../components/lists/favorite-button.tsx';
 import { RatingWidget } from '../../components/lists/rating-widget.tsx';
@@ -17,43 +23,61 @@ import { Poster } from '../../components/ui/poster.tsx';
 import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { loadWatchPersonal } from '../../lib/personal-lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
-import { titleLd, watchSubPage } from '../../lib/title-ld.ts';
+import { titleLd } from '../../lib/title-ld.ts';
+// ---- issue 5 titles: the tabs of the sub-pages and the facts line with the MPAA badge and linked genres
+import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
+import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch';
 
 // The player and hls.js load only when a viewer presses play.
 const Player = lazy(() => import('../../components/player/player.tsx'));
 
-// spec platform §8: 403 DEVICE_NOT_REGISTERED opens the device-registration popup when the viewer presses play.
-type CheckResult = PlaybackCheck | { restricted: true } | { deviceNotRegistered: true };
-type FetchedCheck = PlaybackCheck | { error: { code: string; message: string } };
-
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // Sub-pages (season-{n}, trailers, characters, …) are not served yet: they are not found, not faked.
-  if (params.page) throw data(null, { status: 404 });
-  const { api, token } = context.get(visitorContext);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Sub-pages (season-{n}, trailers, characters, …) are routes/watch/watch-subpage.tsx (issue 5 titles).
+  const { api, token, auth } = context.get(visitorContext);
   let title: Title;
   try {
-    title = await api.title(params.watchAlias);
+    // ---- issue 5 titles: a title id (the mini-app's {product}, /movie/{id}) names the title too.
+    title = await api.title(/^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias);
   } catch (err) {
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
     throw err;
   }
+  // ---- issue 5 titles: the page's address is its alias; an id moves there for good, keeping the query (ap, s).
+  if (title.alias !== params.watchAlias) throw redirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
+  // ---- issue 5 titles: the collections and selections holding the title decide the sub-page tabs; without them
+  // (the call failed) the page shows its other tabs.
+  const lists = api.titleLists(title.alias).catch((err: unknown) => {
+    if (err instanceof ApiCallError) return null;
+    throw err;
+  });
   // issue 4 lists: favorite, own rating, where to resume (alongside the playback check).
   const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
-  let check: CheckResult | null = null;
+  // issue 5 gating-web: the check decides the main button's label (and an entitled viewer's player may start
+  // from it); a refusal (a kids profile, an unregistered device, a VPN: platform §8) is said when play is
+  // pressed, except the kids one, said at once. The tariffs give the trial's days; a failure of theirs is
+  // ignored silently (platform §8: tariff calls with status 400+ give null).
+  let check: PlaybackCheck | null = null;
+  let refusal: string | null = null;
+  let tariffs: Tariff[] | null = null;
   if (token) {
-    try {
-      check = await api.playbackCheck(title.uid);
-    } catch (err) {
-      if (err instanceof ApiCallError && err.status === 403 && err.body?.code === ErrorCode.DeviceNotRegistered) check = { deviceNotRegistered: true };
-      else if (err instanceof ApiCallError && err.status === 403) check = { restricted: true };
-      else throw err;
-    }
+    const [checked, list] = await Promise.all([
+      api.playbackCheck(title.uid).then(
+        (c) => ({ check: c, refusal: null }),
+        (err: unknown) => {
+          if (err instanceof ApiCallError && err.status < 500) return { check: null, refusal: err.body?.code ?? 'ERROR' };
+          throw err;
+        },
+      ),
+      api.tariffs().catch(() => null),
+    ]);
+    ({ check, refusal } = checked);
+    tariffs = list;
   }
-  return { title, check, personal: await personal };
+  return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists };
 }
 
-export function meta({ data: d, params, matches }: Route.MetaArgs) {
+export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d) return [];
   const t = tFor('ru');
   const origin = originOf(matches);
@@ -61,102 +85,67 @@ export function meta({ data: d, params, matches }: Route.MetaArgs) {
   const isSeries = title._cls === 'Product.Series';
   const key = isSeries ? 'meta.watchTitleSeries' : 'meta.watchTitleMovie';
   const pageTitle = t(key, { title: title.title, year: title.year });
-  const titlePath = `/watch/${title.alias}`;
-  // Sub-pages (season-{n}, trailers, …) are pages of their own: their own canonical and name.
-  const sub = watchSubPage(params.page, params.pageId);
-  const path = sub ? `${titlePath}${sub.path}` : titlePath;
-  const subLabel = sub ? t(sub.label.key, { number: sub.label.number }) : null;
+  // Sub-pages (season-{n}, trailers, …) have their own module and meta (watch-subpage.tsx, issue 5 titles).
+  const path = `/watch/${title.alias}`;
   const crumbs = [
     { title: HOME_CRUMB_TITLE, url: '/' },
     { title: isSeries ? t('menu.series') : t('menu.movies'), url: isSeries ? '/series' : '/movies' },
-    { title: title.title, url: sub ? titlePath : null },
-    ...(subLabel ? [{ title: subLabel }] : []),
+    { title: title.title },
   ];
   return seoMeta(origin, {
-    title: subLabel ? `${subLabel} — ${pageTitle}` : pageTitle,
+    title: pageTitle,
     description: truncate(title.description, 160),
     path,
     image: imageUrl(title.horizontal_poster, 1280, 'jpeg'),
     type: isSeries ? 'video.tv_show' : 'video.movie',
-    jsonLd: [...(sub ? [] : [titleLd(origin, title)]), breadcrumbListLd(origin, crumbs, path)],
+    jsonLd: [titleLd(origin, title), breadcrumbListLd(origin, crumbs, path)],
   });
-}
-
-interface Playing {
-  uid: string;
-  title: string;
-  /** Resuming: the second to start from. */
-  startAt?: number;
 }
 
 export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, check, personal } = loaderData;
+  const { title, check, refusal, tariffs, trialAvailable, personal, lists } = loaderData;
   const isSeries = title._cls === 'Product.Series';
-  const fetcher = useFetcher<FetchedCheck>();
-  const [playing, setPlaying] = useState<Playing | null>(null);
-  const [registering, setRegistering] = useState(false);
-  const revalidator = useRevalidator();
-
-  const mainSrc = check && 'playlists' in check ? check.playlists[0]?.url : undefined;
-  const isMain = playing?.uid === title.uid;
-  const fetched = fetcher.state === 'idle' && fetcher.data && 'playlists' in fetcher.data ? fetcher.data : undefined;
-  const fetchedError = fetcher.state === 'idle' && fetcher.data && 'error' in fetcher.data ? fetcher.data.error.code : undefined;
-  // The player's source: the loader's check for the title, a fetched check for trailers and episodes.
-  const src = isMain ? mainSrc : fetched?.playlists[0]?.url;
-  const fetchedGated = !isMain && playing && fetched && fetched.playlists.length === 0;
-
-  const play = (item: Playing) => {
-    setPlaying(item);
-    if (item.uid !== title.uid) void fetcher.load(`/resources/playback/${item.uid}`);
-    else if (check && 'deviceNotRegistered' in check) setRegistering(true);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-  // A trailer's or episode's check refused the device: the popup opens until the viewer closes it.
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const registrationOpen = registering || (fetchedError === ErrorCode.DeviceNotRegistered && dismissed !== fetcher.data);
-  const handleRegistrationOpen = (open: boolean) => {
-    setRegistering(open);
-    if (!open) setDismissed(fetcher.data);
-  };
-  // Registered: ask for playback again; the chosen item then plays.
-  const handleRegistered = useCallback(() => {
-    setRegistering(false);
-    setDismissed(fetcher.data);
-    void revalidator.revalidate();
-    if (playing && playing.uid !== title.uid) void fetcher.load(`/resources/playback/${playing.uid}`);
-  }, [revalidator, playing, title.uid, fetcher]);
+  // issue 5 gating-web: pressing play asks the check and follows platform §4 gating and the §8 errors.
+  const playback = usePlayback({ back: `/watch/${title.alias}` });
+  const { playing, play } = playback;
+  useEffect(() => seedTariffs(tariffs), [tariffs]);
+  const kidsRestricted = refusal === ErrorCode.KidsProfileRestricted;
+  const { label, trialDays } = playLabel({ check, isFree: title.is_free, isSeries, trialAvailable, tariffs });
+  const playMain = (startAt?: number) => play({ uid: title.uid, title: title.title, startAt }, check);
+  const src = playing?.src;
   // issue 4 lists: resume where the profile stopped (a continue-watching card asks with ?resume=1).
   const resume = resumeOf(personal.state);
-  const mainEntitled = Boolean(check && 'playlists' in check && check.playlists.length > 0);
+  const mainEntitled = Boolean(check && check.playlists.length > 0);
   const handleResume = () => {
     if (!resume) return;
     if (resume.episodeId) play({ uid: resume.episodeId, title: `${title.title}. ${t('watch.season', { number: resume.season })}, ${t('watch.episode', { number: resume.episode })}`, startAt: resume.position });
-    else play({ uid: title.uid, title: title.title, startAt: resume.position });
+    else playMain(resume.position);
   };
   useResumeFromUrl(resume, mainEntitled || Boolean(resume?.episodeId), handleResume);
-  const progressTarget = playing ? progressTargetFor(title, playing.uid) : null;
+  const progressTarget = playing ? progressTargetFor(title, playing.item.uid) : null;
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
-  const facts = [
-    String(title.year),
-    title.origin_countries.map((c) => c.title).join(', '),
-    title.genres.map((g) => g.title).join(', '),
-    isSeries ? t('card.seasons', { count: title.items.length }) : title.duration_minutes ? formatDuration(title.duration_minutes) : null,
-  ].filter(Boolean);
   const mpaa = mpaaFor(title.rating_age);
 
   return (
     <article className="watch">
+      <ManifestPrefetch check={check} />
       <section className="watch__stage">
         {playing && src ? (
           <Suspense fallback={<div className="player player--placeholder" />}>
             <Player
-              key={src}
+              key={`${src}#${playing.attempt}`}
               src={src}
-              title={playing.title}
-              onClose={() => setPlaying(null)}
-              startAt={playing.startAt}
+              title={playing.item.title}
+              uid={playing.item.uid}
+              // issue 5 player: the item's check (stream session, marks, promo slots, thumbnails, the next episode)
+              check={playing.check}
+              onClose={playback.stop}
+              startAt={playing.item.startAt}
               progress={personal.reportUrl && progressTarget ? { url: personal.reportUrl, ...progressTarget } : null}
+              onNext={(next) => play({ uid: next.uid, title: `${title.title}. ${t('watch.season', { number: next.season })}, ${t('watch.episode', { number: next.episode })}` })}
+              // Over the stream limit or stopped from another device: the player has stopped; the gate says why.
+              onStreamRefused={playback.handleStreamRefused}
             />
           </Suspense>
         ) : (
@@ -179,16 +168,10 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           <div className="watch__info">
             <h1 className="watch__title">{title.title}</h1>
             {title.title_original ? <p className="watch__original">{title.title_original}</p> : null}
-            <p className="watch__facts">
-              <span className="badge badge--age" title={mpaa ?? undefined}>
-                {title.rating_age}
-              </span>
-              <span className="watch__rating">{title.rating_ekran.toFixed(1)}</span>
-              {facts.join(' · ')}
-            </p>
+            <TitleFacts title={title} />
             <div className="watch__actions">
               {resume && (mainEntitled || resume.episodeId) ? <ResumeButton resume={resume} onResume={handleResume} /> : null}
-              <MainAction check={check} isSeries={isSeries} isFree={title.is_free} onPlay={() => play({ uid: title.uid, title: title.title })} />
+              {kidsRestricted ? null : <PlayButton label={label} trialDays={trialDays} busy={playback.busy} onPlay={() => playMain()} />}
               {trailer ? (
                 <button type="button" className="btn btn--ghost btn--lg" onClick={() => play({ uid: trailer.uid, title: `${title.title}. ${trailer.title}` })}>
                   {t('watch.trailer')}
@@ -197,20 +180,23 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               {personal.state ? <FavoriteButton alias={title.alias} title={title.title} variant="full" initial={personal.state.is_favorite} /> : null}
             </div>
             {personal.state ? <RatingWidget alias={title.alias} initial={personal.state.rating} /> : null}
-            {check && 'playlists' in check && check.playlists.length === 0 ? <GatedPanel check={check} /> : null}
-            {fetchedGated ? <GatedPanel check={fetched} /> : null}
-            <DeviceRegistrationDialog open={registrationOpen} onOpenChange={handleRegistrationOpen} onRegistered={handleRegistered} />
-            {(check && 'restricted' in check) || (!isMain && fetchedError === 'KIDS_PROFILE_RESTRICTED') ? <p className="notice">{t('watch.kidsRestricted')}</p> : null}
+            {kidsRestricted ? <p className="notice">{t('watch.kidsRestricted')}</p> : null}
+            <PlaybackDialogs gate={playback.gate} />
             <p className="watch__description">{title.description}</p>
           </div>
         </div>
+
+        <TitleTabs title={title} lists={lists} current="about" />
 
         {isSeries && title.items.length > 0 ? (
           <section className="section" aria-labelledby="seasons">
             <h2 id="seasons">{t('watch.seasons')}</h2>
             {title.items.map((season) => (
               <div key={season.number} className="season">
-                <h3>{season.title || t('watch.season', { number: season.number })}</h3>
+                <h3>
+                  {/* issue 5 titles: each season has its page (descriptions, progress, where to resume) */}
+                  <Link to={`/watch/${title.alias}/season-${season.number}`}>{season.title || t('watch.season', { number: season.number })}</Link>
+                </h3>
                 <ol className="episodes">
                   {season.episodes.map((e) => (
                     <li key={e.ekran_id}>
@@ -241,7 +227,8 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
             {title.title_original ? <Fact term={t('watch.originalTitle')} value={title.title_original} /> : null}
             <Fact term={t('watch.year')} value={String(title.year)} />
             <Fact term={t('watch.country')} value={title.origin_countries.map((c) => c.title).join(', ')} />
-            <Fact term={t('watch.genre')} value={title.genres.map((g) => g.title).join(', ')} />
+            {/* issue 5 titles: genres link to their pages; people to theirs */}
+            <LinksFact term={t('watch.genre')} links={title.genres.map((g) => ({ key: g.alias, to: `/genres/${g.alias}`, text: g.title }))} />
             {title.duration_minutes ? <Fact term={t('watch.duration')} value={formatDuration(title.duration_minutes)} /> : null}
             <Fact term={t('watch.age')} value={mpaa ? `${title.rating_age} (${mpaa})` : title.rating_age} />
             <Fact term={t('watch.ratingEkran')} value={title.rating_ekran.toFixed(1)} />
@@ -256,7 +243,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
             <>
               <h3>{t('watch.cast')}</h3>
               <ul className="cast">
-                {title.cast.map((p) => (
+                {title.cast.slice(0, CAST_ON_MAIN).map((p) => (
                   <li key={p.alias}>
                     <span className="cast__avatar" aria-hidden="true">
                       {initials(p.name)}
@@ -269,6 +256,10 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              {/* issue 5 titles: the whole cast with its roles is a sub-page */}
+              <p className="watch__more">
+                <Link to={`/watch/${title.alias}/characters`}>{t('titlePages.allCast')}</Link>
+              </p>
             </>
           ) : null}
           {title.hashtags.length > 0 ? (
@@ -303,49 +294,6 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MainAction({ check, isSeries, isFree, onPlay }: { check: CheckResult | null; isSeries: boolean; isFree: boolean; onPlay: () => void }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const root = useRouteLoaderData('root') as { isVirtual?: boolean } | undefined;
-  // No check means no session (a crawler): free titles still say so. An unregistered device plays once
-  // registered (the popup opens on play).
-  const entitled = check ? ('playlists' in check && check.playlists.length > 0) || 'deviceNotRegistered' in check : isFree;
-  if (!entitled) {
-    return (
-      // spec platform §4 Playback gating: a virtual user goes to /auth (and comes back), others to the tariffs.
-      <Link className="btn btn--primary btn--lg" to={root?.isVirtual === false ? '/tariffs' : `/auth?back=${encodeURIComponent(location.pathname)}`}>
-        {t('watch.subscribe')}
-      </Link>
-    );
-  }
-  return (
-    <button type="button" className="btn btn--primary btn--lg" data-testid="play-button" onClick={onPlay}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="btn__icon">
-        <path d="M8 5v14l11-7z" fill="currentColor" />
-      </svg>
-      {isFree ? t('watch.playFree') : isSeries ? t('watch.playFirstEpisode') : t('watch.play')}
-    </button>
-  );
-}
-
-/** Not entitled: what the subscription costs (spec platform §4: the weight-0 trial tariff first). */
-function GatedPanel({ check }: { check: PlaybackCheck }) {
-  const { t } = useTranslation();
-  const tariff = check.upgrade_options.find((o) => o.allow_trial) ?? check.upgrade_options[0];
-  const price = tariff ? formatPrice(tariff.price, tariff.currency) : null;
-  return (
-    <div className="gated" role="note">
-      <p className="gated__title">{t('watch.gatedTitle')}</p>
-      <p>{t('watch.gatedText')}</p>
-      {tariff && price ? (
-        <p className="gated__price">
-          {tariff.allow_trial ? t('watch.gatedTrial', { days: t('card.days', { count: tariff.trial_days }), price }) : t('watch.gatedPrice', { price })}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function Fact({ term, value }: { term: string; value: string }) {
   if (!value) return null;
   return (
@@ -357,14 +305,28 @@ function Fact({ term, value }: { term: string; value: string }) {
 }
 
 function Credits({ term, people }: { term: string; people: Credit[] }) {
-  if (people.length === 0) return null;
-  return <Fact term={term} value={people.map((p) => p.name).join(', ')} />;
+  // issue 5 titles: each person links to their page (the lists hold only people with a name and an alias).
+  return <LinksFact term={term} links={people.map((p) => ({ key: p.alias, to: `/person/${p.alias}`, text: p.name }))} />;
 }
 
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join('');
+// ---- issue 5 titles: the cast on the main page is its first dozen; all of it is the characters sub-page.
+const CAST_ON_MAIN = 12;
+
+function LinksFact({ term, links }: { term: string; links: { key: string; to: string; text: string }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <div className="facts__row">
+      <dt>{term}</dt>
+      <dd>
+        {links.map((l, i) => (
+          <span key={l.key}>
+            {i > 0 ? ', ' : null}
+            <Link className="facts__link" to={l.to}>
+              {l.text}
+            </Link>
+          </span>
+        ))}
+      </dd>
+    </div>
+  );
 }

@@ -1,0 +1,27 @@
+import { ErrorSchema, TariffListSchema, TariffsQuerySchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createBillingService } from './billing.service.ts';
+
+/** issue 5: the tariff list the tariff flow (spec platform §4) picks from. */
+export async function billingRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const billing = createBillingService(app.deps);
+
+  app.get(
+    '/api/v1/billing/tariffs',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Tariffs on sale (spec platform §7 GET tariffs): the regular list, or a channel\'s special one',
+        querystring: TariffsQuerySchema,
+        response: { 200: TariffListSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // The same for every visitor; a minute of staleness is harmless for a price list.
+      void reply.header('cache-control', 'public, max-age=60');
+      return billing.tariffs(request.query);
+    },
+  );
+}

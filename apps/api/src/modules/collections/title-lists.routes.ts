@@ -1,0 +1,28 @@
+import { ErrorSchema, TitleListsSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { kidsScopeOf } from '../profiles/kids-scope.ts';
+import { createTitleListsService } from './title-lists.service.ts';
+
+// The same reference as GET /api/v1/watch/:alias takes: an alias or a title id.
+const RefParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
+
+/** issue 5 titles: what the sub-pages of a title page need beyond the title (spec platform §2 Watching). */
+export async function titleListsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const lists = createTitleListsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
+
+  app.get(
+    '/api/v1/watch/:alias/lists',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The editorial collections and the selections that hold a title, as the caller may see them',
+        params: RefParams,
+        response: { 200: TitleListsSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => lists.of(request.params.alias, kidsScopeOf(request.session)),
+  );
+}

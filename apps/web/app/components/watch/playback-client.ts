@@ -1,0 +1,138 @@
+import type { PlaybackCheck, Tariff } from '@ekran/contracts';
+import {
+  gatingOutcome,
+  playbackFailureOutcome,
+  subscriptionPopupAllowed,
+  UTM_PARAMS,
+  type GatingOutcome,
+  type PlaybackFailure,
+  type PlaybackFailureOutcome,
+  type SubscriptionPopupContext,
+} from '@ekran/core';
+import { previousPath } from '../../lib/navigation-trail.ts';
+import type { PaymentLinkAnswer, PlaybackAnswer, PlaybackError, PlaybackViewer, TariffsAnswer } from './playback-types.ts';
+
+/** What pressing play comes to, once the check (and, after a failure, its retry) has answered. */
+export type PlaybackResolution =
+  | { kind: 'play'; check: PlaybackCheck; viewer: PlaybackViewer }
+  /** spec platform §4 Playback gating: the check gave no playlists. */
+  | { kind: 'gated'; outcome: GatingOutcome; check: PlaybackCheck; viewer: PlaybackViewer }
+  /** spec platform §8: the check failed. */
+  | { kind: 'failed'; outcome: Exclude<PlaybackFailureOutcome, 'refresh-and-retry'>; error: PlaybackError; viewer: PlaybackViewer | null };
+
+/** The viewer when an answer came without one (the web server could not say): a virtual visitor. */
+const UNKNOWN_VIEWER: PlaybackViewer = {
+  virtual: true, email: null, phone: null, profile_for_child: false, partner: { name: null }, externals: [], subscriptions: [],
+  mf_info: { is_mf: false, mf_pop_up: null }, trial_is_available: true,
+};
+
+/** TV sections of the site (spec platform §2 TV, Archive): playback there is "from TV" (platform §5). */
+const TV_PATH = /^\/(tv|channel|tvchannels|archive)(\/|$)/;
+
+/** The viewer's context of the platform §5 subscription-popup rule, read from the page. */
+export function popupContextNow(): Omit<SubscriptionPopupContext, 'user'> {
+  const url = new URL(window.location.href);
+  return {
+    fromTv: TV_PATH.test(url.pathname) || url.searchParams.get('from') === 'tv',
+    viewportWidth: window.innerWidth,
+    authTokenInQuery: url.searchParams.has('auth_token'),
+    fromLogout: previousPath() === '/logout',
+  };
+}
+
+async function askCheck(uid: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
+  let res: Response;
+  try {
+    res = await fetch(`/resources/playback/${encodeURIComponent(uid)}`, { headers: { accept: 'application/json' }, signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { error: { status: 0, code: 'NETWORK', message: err instanceof Error ? err.message : '' }, viewer: null };
+  }
+  const body = (await res.json().catch(() => null)) as PlaybackAnswer | null;
+  if (res.ok && body && 'check' in body) return body;
+  if (body && 'error' in body) return body;
+  return { error: { status: res.status || 0, code: 'ERROR', message: '' }, viewer: body?.viewer ?? null };
+}
+
+const failureOf = (e: PlaybackError): PlaybackFailure => ({ status: e.status, code: e.code, message: e.message });
+
+/**
+ * Asks the playback check of one item and decides what follows (spec platform §4 Playback gating, §8): plays,
+ * gates (a check without playlists), or fails; "any other failure" asks once more (the session is refreshed
+ * on the way, see routes/resources/playback.ts) and then follows the §8 chain.
+ */
+export async function resolvePlayback(uid: string, signal: AbortSignal, context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow): Promise<PlaybackResolution> {
+  const gateOrPlay = (check: PlaybackCheck, viewer: PlaybackViewer): PlaybackResolution => {
+    if (check.playlists.length > 0) return { kind: 'play', check, viewer };
+    const subscriptionPopup = subscriptionPopupAllowed({ user: viewer, ...context() });
+    return { kind: 'gated', outcome: gatingOutcome({ user: viewer, upgradeOptions: check.upgrade_options, subscriptionPopup }), check, viewer };
+  };
+  const first = await askCheck(uid, signal);
+  if ('check' in first) return gateOrPlay(first.check, first.viewer);
+  const firstOutcome = playbackFailureOutcome({ failure: failureOf(first.error), user: first.viewer ?? UNKNOWN_VIEWER });
+  if (firstOutcome !== 'refresh-and-retry') return { kind: 'failed', outcome: firstOutcome, error: first.error, viewer: first.viewer };
+  const second = await askCheck(uid, signal);
+  if ('check' in second) return gateOrPlay(second.check, second.viewer);
+  const outcome = playbackFailureOutcome({ failure: failureOf(first.error), retry: failureOf(second.error), user: second.viewer ?? first.viewer ?? UNKNOWN_VIEWER });
+  // Never 'refresh-and-retry' with a retry given; the guard keeps the type honest.
+  return { kind: 'failed', outcome: outcome === 'refresh-and-retry' ? 'error-message' : outcome, error: second.error, viewer: second.viewer ?? first.viewer };
+}
+
+// spec platform §4 Tariff flow: "use the cached tariffs or fetch them". One list per page session (a reload
+// asks again); a failed fetch is not kept, so the next press asks again.
+let tariffCache: Tariff[] | null = null;
+let tariffRequest: Promise<Tariff[] | null> | null = null;
+
+/** Seeds the cache with the tariffs the page's loader already has. */
+export function seedTariffs(tariffs: Tariff[] | null | undefined) {
+  if (tariffs && tariffs.length > 0 && !tariffCache) tariffCache = tariffs;
+}
+
+/** The cached tariffs, if any. */
+export const cachedTariffs = (): Tariff[] | null => tariffCache;
+
+/** The tariffs: cached, or fetched once through /resources/tariffs (null when the call failed). */
+export function loadTariffs(): Promise<Tariff[] | null> {
+  if (tariffCache) return Promise.resolve(tariffCache);
+  tariffRequest ??= fetch('/resources/tariffs', { headers: { accept: 'application/json' } })
+    .then(async (res) => ((await res.json()) as TariffsAnswer).tariffs)
+    .catch(() => null)
+    .then((tariffs) => {
+      tariffRequest = null;
+      if (tariffs && tariffs.length > 0) tariffCache = tariffs;
+      return tariffs;
+    });
+  return tariffRequest;
+}
+
+/** Forgets the cached tariffs (tests). */
+export function resetTariffCache() {
+  tariffCache = null;
+  tariffRequest = null;
+}
+
+/**
+ * spec platform §4 Payment redirect, the browser's half: the web server fetches the tariff's payment link with
+ * ga_id and the tracking parameters (the page's utm_* ride along) and sets the 3-minute flag cookie; the browser
+ * then goes to the payment host. Resolves to what stopped it, or never settles once the browser is leaving.
+ */
+export async function openPaymentLink(tariffId: string): Promise<'auth' | 'failed'> {
+  const form = new URLSearchParams({ tariff_id: tariffId });
+  const here = new URL(window.location.href);
+  for (const name of UTM_PARAMS) {
+    const value = here.searchParams.get(name);
+    if (value) form.set(name, value);
+  }
+  let answer: PaymentLinkAnswer | null = null;
+  try {
+    const res = await fetch('/resources/payment-link', { method: 'POST', body: form, headers: { accept: 'application/json' } });
+    answer = (await res.json().catch(() => null)) as PaymentLinkAnswer | null;
+  } catch {
+    return 'failed';
+  }
+  if (answer && 'url' in answer) {
+    window.location.assign(answer.url);
+    return new Promise(() => undefined);
+  }
+  return answer?.error === 'auth' ? 'auth' : 'failed';
+}

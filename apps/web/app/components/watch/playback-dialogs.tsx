@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { DeviceLimitDialog } from '../devices/device-limit-dialog.tsx';
+import { DeviceRegistrationDialog } from '../devices/device-registration-dialog.tsx';
+import { Modal } from '../ui/modal.tsx';
+import { StreamLimitDialog, StreamStoppedDialog } from './stream-limit-dialog.tsx';
+import { SubscriptionDialog } from './subscription-dialog.tsx';
+import { authHref, type PlaybackGate } from './use-playback.ts';
+import './watch.css';
+
+/** The dialog the playback gate has open, if any (spec platform §4 gating, §8 errors, issue 5 stream limits). */
+export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose?: () => void }) {
+  const { t } = useTranslation();
+  const { dialog } = gate;
+  if (!dialog) return null;
+  const close = () => {
+    gate.close();
+    onClose?.();
+  };
+  switch (dialog.kind) {
+    case 'subscription':
+      return (
+        <SubscriptionDialog
+          viewer={dialog.viewer}
+          options={dialog.check.upgrade_options}
+          authHref={authHref(gate.back)}
+          paying={gate.paying}
+          onSubscribe={() => void gate.startTariffFlow(dialog.viewer)}
+          onClose={close}
+        />
+      );
+    case 'partner':
+      return (
+        <Modal onClose={close} size="sm" title={t('gating.partnerTitle')} lead={t('gating.partnerLead')} testId="partner-dialog">
+          <p>{t('gating.partnerText')}</p>
+          <div className="modal__actions">
+            <button type="button" className="btn btn--primary" onClick={close}>
+              {t('gating.understood')}
+            </button>
+          </div>
+        </Modal>
+      );
+    case 'kids-restricted':
+      return (
+        <Modal onClose={close} size="sm" title={t('gating.kidsTitle')} lead={t('watch.kidsRestricted')} testId="kids-restricted-dialog">
+          <div className="modal__actions">
+            <button type="button" className="btn btn--primary" onClick={close}>
+              {t('gating.understood')}
+            </button>
+          </div>
+        </Modal>
+      );
+    case 'device-registration':
+      return <DeviceRegistrationDialog open onOpenChange={(open) => !open && close()} onRegistered={gate.retry} initialLimit={dialog.limit} />;
+    case 'device-limit':
+      // Disconnecting a device finishes the stopped sign-in and comes back to this page.
+      return <DeviceLimitDialog key={gate.seq} limit={dialog.limit} back={gate.back} />;
+    case 'stream-limit':
+      return <StreamLimitDialog limit={dialog.limit} onStopped={gate.retry} onClose={close} />;
+    case 'stream-stopped':
+      return <StreamStoppedDialog onWatchHere={gate.retry} onClose={close} />;
+  }
+}

@@ -1,0 +1,111 @@
+import type { Tariff, UpgradeOption } from '@ekran/contracts';
+import { DEFAULT_TRIAL_DAYS, formatPrice, pickFlowTariff } from '@ekran/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Modal } from '../ui/modal.tsx';
+import { cachedTariffs, loadTariffs } from './playback-client.ts';
+import type { PlaybackViewer } from './playback-types.ts';
+
+/** What the popup offers: the tariff flow's tariff (platform §4: weight 0 with allow_trial). */
+export interface Offer {
+  price: number;
+  currency: string;
+  durationDays: number;
+  /** Trial days, or null when there is no trial for this viewer. */
+  trialDays: number | null;
+  /** Simultaneous streams of the tariff, when known. */
+  maxStreams: number | null;
+}
+
+/**
+ * The offer of the tariff the flow will open: from the tariff list (cached per page session), else from the
+ * check's upgrade options (the trial one first). A trial shows only while the viewer has not used one.
+ */
+export function offerOf(tariffs: readonly Tariff[] | null, options: readonly UpgradeOption[], trialAvailable: boolean): Offer | null {
+  const tariff = pickFlowTariff(tariffs);
+  if (tariff) {
+    const days = tariff.trial_period_duration.days > 0 ? tariff.trial_period_duration.days : DEFAULT_TRIAL_DAYS;
+    return { price: tariff.price, currency: tariff.currency, durationDays: tariff.duration_days, trialDays: tariff.allow_trial && trialAvailable ? days : null, maxStreams: tariff.max_streams };
+  }
+  const option = options.find((o) => o.allow_trial) ?? options[0];
+  if (!option) return null;
+  const days = option.trial_days > 0 ? option.trial_days : DEFAULT_TRIAL_DAYS;
+  return { price: option.price, currency: option.currency, durationDays: option.duration_days, trialDays: option.allow_trial && trialAvailable ? days : null, maxStreams: null };
+}
+
+/** The tariffs of the page session, loaded when a component needs them. */
+export function useTariffs() {
+  const [tariffs, setTariffs] = useState<Tariff[] | null>(cachedTariffs);
+  useEffect(() => {
+    if (tariffs) return;
+    let live = true;
+    void loadTariffs().then((list) => {
+      if (live && list) setTariffs(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tariffs]);
+  return tariffs;
+}
+
+/**
+ * spec platform §4 Playback gating step 3, the subscription popup: what the subscription gives, the trial with
+ * the price after it (platform §5 price format), and the way on: the tariff flow, or /auth first for a virtual
+ * visitor (who comes back to the title).
+ */
+export function SubscriptionDialog({
+  viewer,
+  options,
+  authHref,
+  paying,
+  onSubscribe,
+  onClose,
+}: {
+  viewer: Pick<PlaybackViewer, 'virtual' | 'trial_is_available'>;
+  options: readonly UpgradeOption[];
+  authHref: string;
+  paying: boolean;
+  onSubscribe: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const tariffs = useTariffs();
+  const offer = offerOf(tariffs, options, viewer.trial_is_available);
+  const period = offer ? t('card.days', { count: offer.durationDays }) : '';
+  const price = offer ? formatPrice(offer.price, offer.currency) : '';
+  const trial = offer?.trialDays ? t('card.days', { count: offer.trialDays }) : null;
+  const cta = trial ? t('gating.playTrial', { days: trial }) : t('gating.subscribe');
+  return (
+    <Modal onClose={onClose} title={t('gating.subscriptionTitle')} lead={t('gating.subscriptionLead')} testId="subscription-dialog">
+      <ul className="offer__benefits">
+        <li>{t('gating.benefitCatalog')}</li>
+        <li>{t('gating.benefitDevices')}</li>
+        {offer?.maxStreams ? <li>{t('gating.benefitStreams', { count: offer.maxStreams })}</li> : null}
+        <li>{t('gating.benefitKids')}</li>
+      </ul>
+      {offer ? (
+        <p className="offer__price" data-testid="subscription-offer">
+          {trial ? t('gating.offerTrial', { days: trial, price, period }) : t('gating.offerPrice', { price, period })}
+        </p>
+      ) : null}
+      {viewer.virtual ? <p className="offer__note">{t('gating.signInFirst')}</p> : null}
+      <div className="modal__actions offer__actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {t('gating.later')}
+        </button>
+        {viewer.virtual ? (
+          <Link className="btn btn--primary" to={authHref} onClick={onClose} data-testid="subscription-cta">
+            {cta}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={onSubscribe} disabled={paying} aria-busy={paying} data-testid="subscription-cta">
+            {paying ? t('gating.paying') : cta}
+          </button>
+        )}
+      </div>
+      <p className="offer__fine">{t('gating.cancelAnytime')}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+// Playback gating (issue 5 items 4 and 5, spec platform §4 and §8): a virtual visitor pressing play on a paid
+// title signs in first and comes back; a registered non-subscriber sees the subscription popup, takes the trial
+// and the tariff flow asks for the weight-0 trial tariff's payment link (billing, issue 6, answers it; until
+// then the payment-link failure message shows); the persistent VPN warning and the stream-limit dialog as the
+// browser draws them.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountViaApi, API_KEY } from './accounts.ts';
+import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+
+let browser: Browser;
+beforeEach(async () => {
+  browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+/** A film that needs a subscription, asked anonymously. */
+async function paidFilm(): Promise<{ alias: string; title: string; uid: string }> {
+  const res = await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=40`, { headers: { 'x-api-key': API_KEY } });
+  const { items } = (await res.json()) as { items: { alias: string; title: string; uid: string; is_free: boolean }[] };
+  const film = items.find((t) => !t.is_free);
+  expect(film, 'a paid film in the catalogue').toBeTruthy();
+  return film!;
+}
+
+/** Lets a dialog's entry animation end before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function signIn(page: Page, email: string, password: string, back: string) {
+  await page.goto(`/auth?back=${encodeURIComponent(back)}`, { waitUntil: 'load', timeout: 60_000 });
+  await page.fill('#login', email);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL('**/auth/password**');
+  await page.fill('#password', password);
+  await page.click('[data-testid="signin-submit"]');
+  await page.waitForURL(`**${back}`);
+}
+
+describe('playback gating', () => {
+  it('sends a virtual visitor on a paid title to /auth, with the way back to the title', async () => {
+    const { page } = browser;
+    const film = await paidFilm();
+    await page.goto(`/watch/${film.alias}`, { waitUntil: 'load', timeout: 60_000 });
+    const play = page.locator('[data-testid="play-button"]');
+    // A virtual visitor can have the trial: «Смотреть 7 дней бесплатно» (the weight-0 tariff's days).
+    expect(await play.textContent()).toMatch(/^Смотреть \d+ (день|дня|дней) бесплатно$|^Оформить подписку$/);
+    await play.click();
+    // spec platform §5: the subscription popup shows for a virtual visitor too (step 3); its way on is /auth.
+    const popup = page.locator('[data-testid="subscription-dialog"]');
+    await popup.waitFor({ state: 'visible' });
+    await settle(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'gating-subscription-virtual-1440.png') });
+    await popup.locator('[data-testid="subscription-cta"]').click();
+    await page.waitForURL(`**/auth?back=%2Fwatch%2F${film.alias}`);
+    expect(browser.problems, browser.describeProblems()).toEqual([]);
+  });
+
+  it('takes a registered non-subscriber from the subscription popup into the tariff flow (the weight-0 trial tariff)', async () => {
+    const { page } = browser;
+    const email = `tarif.${Date.now()}@example.ru`;
+    const password = 'пробный-период-7';
+    await accountViaApi(email, password);
+    const film = await paidFilm();
+    const tariffsRes = await fetch(`${BASE_URL}/api/v1/billing/tariffs`, { headers: { 'x-api-key': API_KEY } });
+    expect(tariffsRes.status, 'GET /api/v1/billing/tariffs (gating-api)').toBe(200);
+    const tariffs = (await tariffsRes.json()) as { _id: string; weight: number; allow_trial: boolean }[];
+    const trial = tariffs.find((t) => t.weight === 0 && t.allow_trial);
+    expect(trial, 'the weight-0 trial tariff').toBeTruthy();
+
+    await signIn(page, email, password, `/watch/${film.alias}`);
+    await page.locator('[data-testid="play-button"]').click();
+    const popup = page.locator('[data-testid="subscription-dialog"]');
+    await popup.waitFor({ state: 'visible' });
+    expect(await popup.locator('[data-testid="subscription-offer"]').textContent()).toMatch(/бесплатно, затем .+ за \d+ (день|дня|дней)$/);
+    await settle(page);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'gating-subscription-1440.png') });
+
+    // The payment link goes through the web server, which asks the tariff's url (with ga_id and tracking).
+    // Until billing exists that url answers 404: the flow says «Что-то пошло не так» (platform §8).
+    browser.allowProblem(/\/resources\/payment-link|502/);
+    const request = page.waitForRequest((r) => r.url().endsWith('/resources/payment-link') && r.method() === 'POST');
+    const response = page.waitForResponse((r) => r.url().endsWith('/resources/payment-link'));
+    await popup.locator('[data-testid="subscription-cta"]').click();
+    expect(new URLSearchParams((await request).postData() ?? '').get('tariff_id')).toBe(trial!._id);
+    const answered = await response;
+    if (answered.status() === 200) {
+      // Billing has landed: the browser leaves for the payment host.
+      await page.waitForURL((url) => url.searchParams.has('client_key'));
+    } else {
+      expect(await answered.json()).toEqual({ error: 'payment-link' });
+      const notice = page.locator('[data-testid="notice-playback-error"]');
+      await notice.waitFor({ state: 'visible' });
+      expect(await notice.textContent()).toContain('Что-то пошло не так');
+      expect(await notice.textContent()).toContain('Скоро все починим. Попробуйте позже.');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'gating-payment-failure-1440.png') });
+    }
+  });
+});
+
+describe('how the gating messages look (answers of the check routed in the browser)', () => {
+  const stream = (id: string, device: string, title: string, current: boolean) => ({
+    id, device_name: device, device_type: 'web', title, started_at: new Date(Date.now() - 3_600_000).toISOString(), last_seen_at: new Date().toISOString(), is_current: current,
+  });
+
+  for (const width of [1440, 390]) {
+    it(`at ${width} px: the VPN warning stays across pages until closed; the stream-limit dialog`, async () => {
+      await browser.close();
+      browser = await launchBrowser({ viewport: { width, height: width > 500 ? 900 : 844 } });
+      const { page } = browser;
+      const film = await paidFilm();
+      browser.allowProblem(/status of (400|403)/);
+      await page.route('**/resources/playback/**', (route) =>
+        route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { status: 400, code: 'USER_USE_ANONYMIZER', message: 'USER_USE_ANONYMIZER' }, viewer: null }) }),
+      );
+      await page.goto(`/watch/${film.alias}`, { waitUntil: 'load', timeout: 60_000 });
+      await page.locator('[data-testid="play-button"]').click();
+      const vpn = page.locator('[data-testid="notice-vpn"]');
+      await vpn.waitFor({ state: 'visible' });
+      expect(await vpn.textContent()).toContain('Отключите VPN, чтобы весь контент стал доступен');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gating-vpn-${width}.png`) });
+      // Persistent: a client-side move and a reload keep it.
+      await page.goto('/', { waitUntil: 'load' });
+      await vpn.waitFor({ state: 'visible' });
+      await page.locator('[data-testid="notice-vpn"] button').click();
+      await vpn.waitFor({ state: 'detached' });
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForTimeout(300);
+      expect(await vpn.count()).toBe(0);
+
+      await page.unroute('**/resources/playback/**');
+      await page.route('**/resources/playback/**', (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { status: 403, code: 'STREAM_LIMIT_EXCEEDED', message: '', stream_limit: { limit: 2, items: [stream('44444444-4444-4444-8444-444444444444', 'Smart TV · LG webOS', 'Дюна: Часть вторая', false), stream('55555555-5555-4555-8555-555555555555', 'Safari 17 · iPhone · iOS 17.4', 'Мастер и Маргарита', false)] } },
+            viewer: null,
+          }),
+        }),
+      );
+      await page.goto(`/watch/${film.alias}`, { waitUntil: 'load' });
+      await page.locator('[data-testid="play-button"]').click();
+      const dialog = page.locator('[data-testid="stream-limit-dialog"]');
+      await dialog.waitFor({ state: 'visible' });
+      expect(await dialog.textContent()).toContain('Смотреть одновременно можно на 2 устройствах');
+      expect(await dialog.locator('[data-testid="stream-stop"]').count()).toBe(2);
+      await settle(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gating-stream-limit-${width}.png`) });
+      await page.keyboard.press('Escape');
+
+      // The subscription popup for real (no routing).
+      await page.unroute('**/resources/playback/**');
+      await page.reload({ waitUntil: 'load' });
+      await page.locator('[data-testid="play-button"]').click();
+      await page.locator('[data-testid="subscription-dialog"]').waitFor({ state: 'visible' });
+      await settle(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gating-subscription-${width}.png`) });
+    });
+  }
+});
