@@ -87,22 +87,38 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
     id: `t${n}`, alias: `t${n}`, title: `Фильм ${n}`, year: 2020, genre: 'Драма', genres: ['Драма'], isSeries: false, seasonsCount: 0,
     ratingAge: '16+', rating: 7, isFree: false, poster: { url: '/api/v1/images/art/vertical/rays-1-2-3', width: 600, height: 900 },
   });
+  // The grid's end is in view or not; like a real observer, a new one reports the view of what it observes.
+  let inView = false;
   let observed: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
   beforeEach(() => {
     observed = null;
+    inView = false;
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void, readonly options: IntersectionObserverInit) {
-          observed = callback;
+        reported = false;
+        report: (entries: { isIntersecting: boolean }[]) => void;
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void, options: IntersectionObserverInit) {
+          this.report = callback;
+          observed = (entries) => {
+            inView = entries.some((entry) => entry.isIntersecting);
+            callback(entries);
+          };
           expect(options.rootMargin).toBe('0px 0px 150% 0px');
         }
-        observe() {}
+        observe() {
+          if (this.reported) return;
+          this.reported = true;
+          queueMicrotask(() => this.report([{ isIntersecting: inView }]));
+        }
         disconnect() {}
       },
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
 
   function renderGrid(portions: Record<string, { items: CardView[]; skip: number; total: number; nextCursor: string | null }>) {
     const asked: string[] = [];
@@ -152,6 +168,8 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
     const listing = await screen.findByTestId('listing');
     expect(screen.getAllByTestId('title-card')).toHaveLength(2);
     expect(screen.getByTestId('listing-count').textContent).toBe('1–2 из 5');
+    // The next portion's cells wait for it, so its arrival moves nothing below the grid.
+    expect(listing.querySelectorAll('.card-grid__placeholder')).toHaveLength(2);
     // Real paging links: page 2 is rel=next, every page is linked.
     expect(screen.getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/movies/page2');
     expect(screen.getByRole('link', { name: 'Дальше' }).getAttribute('rel')).toBe('next');
@@ -161,14 +179,40 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
     await waitFor(() => expect(listing.getAttribute('data-pages')).toBe('2'));
     expect(screen.getAllByTestId('title-card').map((a) => a.getAttribute('href'))).toEqual(['/watch/t1', '/watch/t2', '/watch/t3', '/watch/t4']);
     expect(screen.getByTestId('listing-count').textContent).toBe('1–4 из 5');
+    expect(listing.querySelectorAll('.card-grid__placeholder'), 'one card is left to come').toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/movies/page3');
 
     // The sentinel is still in view: the last portion follows, then nothing more is asked.
     await waitFor(() => expect(listing.getAttribute('data-pages')).toBe('3'));
     expect(screen.getAllByTestId('title-card')).toHaveLength(5);
     expect(screen.queryByRole('link', { name: 'Дальше' })).toBeNull();
+    expect(listing.querySelectorAll('.card-grid__placeholder')).toHaveLength(0);
     act(() => observed!([{ isIntersecting: true }]));
     expect(asked).toEqual(['c1', 'c2']);
+  });
+
+  it.each([
+    ['a fresh load of the address starts at the top', 'navigate', 2],
+    ['a reload gets the loaded portions back', 'reload', 4],
+    ['the browser going back gets them back', 'back_forward', 4],
+  ])('restores a snapshot left by an earlier document only on a reload or a history move: %s', async (_name, type, cards) => {
+    sessionStorage.setItem(
+      'ekran:list:default',
+      JSON.stringify({ url: '/movies', skip: 0, page: 2, pageSize: 2, scrollYPosition: 900, isPopStated: false, items: [view(1), view(2), view(3), view(4)], nextCursor: 'c2', total: 5, doc: 'an-earlier-document' }),
+    );
+    const entries = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      renderGrid({ c1: { items: [view(3), view(4)], skip: 2, total: 5, nextCursor: 'c2' }, c2: { items: [view(5)], skip: 4, total: 5, nextCursor: null } });
+      await screen.findByTestId('listing');
+      expect(screen.getAllByTestId('title-card')).toHaveLength(cards);
+      if (cards === 2) expect(scrolled).not.toHaveBeenCalled();
+      else expect(scrolled).toHaveBeenCalledWith(0, 900);
+    } finally {
+      entries.mockRestore();
+      scrolled.mockRestore();
+      sessionStorage.clear();
+    }
   });
 
   it('offers a retry when a portion fails', async () => {

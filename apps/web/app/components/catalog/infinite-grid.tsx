@@ -15,9 +15,25 @@ interface ListSnapshot extends PageSettings {
   items: CardView[];
   nextCursor: string | null;
   total: number;
+  /** The document that wrote it (see `mayRestore`). */
+  doc?: string;
 }
 
 const STORAGE_PREFIX = 'ekran:list:';
+
+/** This document's id: a snapshot it wrote itself is a client-side history entry of this visit. */
+const DOCUMENT_ID = typeof window === 'undefined' ? '' : Math.random().toString(36).slice(2);
+
+/**
+ * Whether a snapshot may be restored. The first entry of a document has the key "default" and every fresh load
+ * starts on POP, so a snapshot left by an earlier document counts only when the browser itself went back,
+ * forward or reloaded; opening the address anew starts at the top.
+ */
+function mayRestore(snapshot: ListSnapshot): boolean {
+  if (snapshot.doc === DOCUMENT_ID) return true;
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'back_forward' || entry?.type === 'reload';
+}
 
 function readSnapshot(key: string): ListSnapshot | null {
   try {
@@ -74,6 +90,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
   const [list, setList] = useState<ListState>({ items: initial.items, nextCursor: initial.nextCursor, total: initial.total, pages: 1 });
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const listing = useRef<HTMLDivElement>(null);
   const sentinelVisible = useRef(false);
   const [restoreY, setRestoreY] = useState<{ y: number } | null>(null);
 
@@ -104,6 +121,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
       items: current.items,
       nextCursor: current.nextCursor,
       total: current.total,
+      doc: DOCUMENT_ID,
     });
   }, [initial.skip, pageSize]);
 
@@ -123,7 +141,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
     if (!isBack) return;
     const { key, url } = latest.current;
     const snapshot = readSnapshot(key);
-    if (!snapshot || snapshot.url !== url || snapshot.skip !== initial.skip) return;
+    if (!snapshot || snapshot.url !== url || snapshot.skip !== initial.skip || !mayRestore(snapshot)) return;
     setPopStated(true);
     // The scroll waits for the restored cards: both land in the same render, then the effect below scrolls.
     if (snapshot.items.length > initial.items.length) {
@@ -156,18 +174,28 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
 
   // The bottom sentinel: "when [it] appears and skip is below items_total", the next portion (50% margin).
   useEffect(() => {
-    const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    // The next portion starts at the first empty cell. Every empty cell is watched, and the sentinel after them,
+    // so a jump past the first (the End key, the scroll bar) still loads what lands in view.
+    const root = listing.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const watched = [...root.querySelectorAll<HTMLElement>('.card-grid__placeholder'), ...(sentinel.current ? [sentinel.current] : [])];
+    const inView = new Set<Element>();
+    // Unknown until the new observer's first report (the cells have moved): no portion is asked on a stale view.
+    sentinelVisible.current = false;
     const observer = new IntersectionObserver(
       (entries) => {
-        sentinelVisible.current = entries.some((entry) => entry.isIntersecting);
+        for (const entry of entries) {
+          if (entry.isIntersecting) inView.add(entry.target);
+          else inView.delete(entry.target);
+        }
+        sentinelVisible.current = inView.size > 0;
         if (sentinelVisible.current) loadMore();
       },
       { rootMargin: CATALOG_SENTINEL_ROOT_MARGIN },
     );
-    observer.observe(element);
+    for (const element of watched) observer.observe(element);
     return () => observer.disconnect();
-  }, [loadMore]);
+  }, [loadMore, list.items.length]);
   // A short portion can leave the sentinel in view: keep going until it leaves or the list ends.
   useEffect(() => {
     if (sentinelVisible.current && fetcher.state === 'idle') loadMore();
@@ -178,9 +206,16 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
   const from = initial.skip + 1;
   const to = initial.skip + list.items.length;
   const loading = fetcher.state !== 'idle';
+  // The cards of the next portion get their cells before they arrive, so the footer, the counter and the pager
+  // do not jump when they land, however fast the list is scrolled (no layout shift). Without JavaScript the
+  // cells are hidden and the paging links below do the work.
+  const placeholders = list.nextCursor !== null && !failed ? Math.max(0, Math.min(pageSize, list.total - initial.skip - list.items.length)) : 0;
   return (
-    <div className="listing" data-testid="listing" data-pages={list.pages} data-pop-stated={popStated ? 'true' : undefined} aria-busy={loading}>
-      <TitleGrid items={list.items} variant={variant} />
+    <div ref={listing} className="listing" data-testid="listing" data-pages={list.pages} data-pop-stated={popStated ? 'true' : undefined} aria-busy={loading}>
+      <TitleGrid items={list.items} variant={variant} placeholders={placeholders} />
+      <noscript>
+        <style>{'.card-grid__placeholder{display:none}'}</style>
+      </noscript>
       <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
       {/* One line always kept for the status, so its coming and going moves nothing below it. */}
       <p className="listing__status" aria-live="polite">
