@@ -50,6 +50,18 @@ export const AccountSubscriptionSchema = z.object({
   expires_at: z.string(),
   reccurent: z.boolean(),
   source: z.string(),
+  // ---- issue 6: the pending subscription of platform §3 (manageable, expiration, billing_expire, tariff_info)
+  /** Renewal and the card can be managed here (our own card subscription, not a partner's or a store's). */
+  manageable: z.boolean(),
+  /** When the paid (or trial) period ends: expires_at, as the spec names it. */
+  expiration: z.string(),
+  /** The end of the billing window: renewals are retried and the viewer keeps watching until then; null: none. */
+  billing_expire: z.string().nullable(),
+  tariff_info: z.object({ _id: z.string(), rate_steps: z.array(z.object({ price: z.number(), currency: z.string().length(3), duration_days: z.number().int(), periods: z.number().int().nullable() })) }),
+  /** The next charge: when and how much; null when renewal is off or the subscription has ended. */
+  next_charge: z.object({ at: z.string(), amount: z.number(), currency: z.string().length(3) }).nullable(),
+  /** The card renewals charge (last 4 and brand), when one is bound. */
+  payment_method_id: z.string().nullable(),
 });
 export type AccountSubscription = z.infer<typeof AccountSubscriptionSchema>;
 

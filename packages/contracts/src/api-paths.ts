@@ -57,6 +57,16 @@ export const ApiPath = {
   streamHeartbeat: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}/heartbeat`,
   stream: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}`,
   tariffs: '/api/v1/billing/tariffs',
+  // ---- issue 6 billing: buying, orders, provider notifications, renewal, payment methods and history
+  buy: '/api/v1/billing/buy',
+  order: (id: string) => `/api/v1/billing/orders/${encodeURIComponent(id)}`,
+  bindCard: '/api/v1/billing/bind_card',
+  recurrent: '/api/v1/billing/recurrent',
+  extendSubscription: (id: string) => `/api/v1/billing/subscriptions/${encodeURIComponent(id)}/extend`,
+  paymentNotification: (provider: string) => `/api/v1/billing/notifications/${encodeURIComponent(provider)}`,
+  paymentMethods: '/api/v1/account/payment_methods',
+  paymentMethod: (id: string) => `/api/v1/account/payment_methods/${encodeURIComponent(id)}`,
+  paymentHistory: '/api/v1/account/payment_history',
   // ---- issue 5 titles: the collections and selections that hold a title (its sub-pages)
   watchLists: (alias: string) => `/api/v1/watch/${encodeURIComponent(alias)}/lists`,
   // ---- profiles, parental PIN (issue 3 profiles)

@@ -77,6 +77,16 @@ export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'datab
             expires_at: s.expiresAt.toISOString(),
             reccurent: s.isRecurrent,
             source: s.source,
+            // issue 6 (platform §3 Pending subscription); the billing module refines the rate steps.
+            manageable: s.source === 'card' && (s.status === 'active' || s.status === 'trial' || s.status === 'grace'),
+            expiration: s.expiresAt.toISOString(),
+            billing_expire: s.billingExpiresAt?.toISOString() ?? null,
+            tariff_info: { _id: t.id, rate_steps: [{ price: t.recurrentPrice ?? t.price, currency: t.currency, duration_days: t.durationDays, periods: null }] },
+            next_charge:
+              s.isRecurrent && s.source === 'card' && s.status !== 'expired' && s.status !== 'cancelled'
+                ? { at: s.expiresAt.toISOString(), amount: t.recurrentPrice ?? t.price, currency: t.currency }
+                : null,
+            payment_method_id: s.paymentMethodId,
           })),
         },
       };

@@ -14,6 +14,9 @@ export function toTariff(row: TariffRow): Tariff {
     allow_trial: row.allowTrial,
     trial_period_duration: { days: row.trialDays },
     max_streams: row.maxStreams,
+    original_id: row.originalId,
+    recurrent_price: row.recurrentPrice,
+    next_tariff_id: row.nextTariffId,
     url: ApiPath.tariffPayment(row.id),
   };
 }

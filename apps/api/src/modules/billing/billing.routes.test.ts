@@ -29,11 +29,11 @@ describe('GET /api/v1/billing/tariffs', () => {
     expect(TariffListSchema.parse(res.json())).toEqual([
       {
         _id: month.id, title: 'Подписка на месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true,
-        trial_period_duration: { days: 7 }, max_streams: 2, url: `/api/v1/billing/tariffs/${month.id}/payment`,
+        trial_period_duration: { days: 7 }, max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: `/api/v1/billing/tariffs/${month.id}/payment`,
       },
       {
         _id: year.id, title: 'Подписка на год', price: 2990, currency: 'RUB', duration_days: 365, weight: 10, allow_trial: false,
-        trial_period_duration: { days: 7 }, max_streams: 4, url: `/api/v1/billing/tariffs/${year.id}/payment`,
+        trial_period_duration: { days: 7 }, max_streams: 4, original_id: null, recurrent_price: null, next_tariff_id: null, url: `/api/v1/billing/tariffs/${year.id}/payment`,
       },
     ]);
   });

@@ -17,7 +17,7 @@ const viewer = (o: Partial<PlaybackViewer> = {}): PlaybackViewer => ({
 });
 const tariff = (o: object = {}) => ({
   _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 },
-  max_streams: 3, url: '/api/v1/billing/tariffs/t0/payment', ...o,
+  max_streams: 3, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/api/v1/billing/tariffs/t0/payment', ...o,
 });
 const option = { tariff_id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, allow_trial: true, trial_days: 7 };
 const gated: PlaybackCheck = { playlists: [], upgrade_options: [option], reason: 'subscription_required', stream: null, markers: null, prerolls: [], postrolls: [], next: null };

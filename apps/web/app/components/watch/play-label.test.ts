@@ -7,7 +7,7 @@ const playable: PlaybackCheck = { ...base, playlists: [{ url: '/m.m3u8', type: '
 const option = { tariff_id: 't', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, allow_trial: true, trial_days: 14 };
 const gated: PlaybackCheck = { ...base, reason: 'subscription_required', playlists: [], upgrade_options: [option] };
 const tariff = (o: object = {}) => ({
-  _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, url: '/x', ...o,
+  _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/x', ...o,
 });
 
 describe('playLabel: the title page’s main button', () => {

@@ -19,7 +19,7 @@ const auth = (o: Partial<AuthData> = {}): AuthData =>
   }) as AuthData;
 const tariff = (o: object = {}) => ({
   _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 },
-  max_streams: 2, url: '/api/v1/billing/tariffs/t0/payment', ...o,
+  max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/api/v1/billing/tariffs/t0/payment', ...o,
 });
 
 describe('/resources/playback/:uid (the check of the play logic)', () => {

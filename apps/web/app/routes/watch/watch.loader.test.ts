@@ -10,7 +10,7 @@ const personal = { state: null, reportUrl: null };
 const lists = { collections: [], selections: [] };
 const statusOf = (thrown: unknown) => (thrown as { init?: { status: number } }).init?.status;
 // issue 5 gating-web: the tariff flow's tariffs ride along with the check (the trial days of the main button).
-const tariffs = [{ _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, url: '/api/v1/billing/tariffs/t0/payment' }];
+const tariffs = [{ _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/api/v1/billing/tariffs/t0/payment' }];
 const tariffsOk = () => vi.fn().mockResolvedValue(tariffs);
 const page = { refusal: null, tariffs, trialAvailable: true };
 
