@@ -42,3 +42,5 @@ export * from './playback-gating.ts';
 // ---- issue 5 player
 // Quality levels of the player's menu (spec platform §9).
 export * from './quality.ts';
+// ---- issue 6 pay: bank cards (Luhn, brand by first digit, expiry, grouping), shared by the payment host, API and site.
+export * from './card.ts';
