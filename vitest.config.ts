@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/db',
       'apps/api',
       'apps/web',
+      'apps/payments',
       'scripts',
     ],
   },
