@@ -18,13 +18,21 @@ export const FIELD_MESSAGES = {
 
 export type FieldErrors = { number?: string; expiry?: string; cvc?: string };
 
+const ICONS = {
+  ok: '<svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="24" fill="#1e8e3e"/><path d="M14 25l7 7 13-15" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  fail: '<svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="24" fill="#c62828"/><path d="M16 16l16 16M32 16L16 32" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>',
+  time: '<svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="24" fill="#8a6d1f"/><path d="M24 12v13l8 5" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  unknown: '<svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="24" fill="#5b6677"/><path d="M18 19a6 6 0 1 1 8 5.6c-1.3.6-2 1.4-2 2.9V29" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/><circle cx="24" cy="35" r="2.5" fill="#fff"/></svg>',
+};
+
 const STYLE = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#eef1f5;color:#1c2430}
 main{max-width:460px;margin:0 auto;padding:16px 16px 32px}
 .top{display:flex;align-items:center;justify-content:space-between;padding:4px 2px 14px;font-size:14px;color:#4a5566}
-.lock{display:inline-flex;gap:6px;align-items:center}
+.lock{display:inline-flex;gap:6px;align-items:center;white-space:nowrap}
+.badge{background:#fff4d6;color:#7a5300;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600;white-space:nowrap}
 .card{background:#fff;border-radius:16px;box-shadow:0 1px 3px rgba(16,24,40,.08),0 8px 24px rgba(16,24,40,.06);padding:20px}
 .merchant{display:flex;align-items:center;gap:12px;margin-bottom:12px}
 .logo{width:44px;height:44px;border-radius:12px;background:#1f2a3a;color:#fff;display:grid;place-items:center;font-weight:700;font-size:20px}
@@ -41,6 +49,7 @@ label{display:block;font-size:14px;font-weight:600;margin:0 0 6px}
 input{width:100%;font:inherit;font-size:18px;padding:12px 14px;border:1px solid #c5ccd6;border-radius:10px;background:#fff;color:inherit}
 input:focus{outline:3px solid #9cc3ff;outline-offset:0;border-color:#2f6fe0}
 input[aria-invalid=true]{border-color:#c62828}
+#number{padding-right:118px}
 .brand{position:absolute;right:12px;top:50%;transform:translateY(-50%);font-size:13px;font-weight:700;color:#1f2a3a;background:#eef1f5;border-radius:6px;padding:2px 8px}
 .brand:empty{display:none}
 .error{color:#b71c1c;font-size:14px;margin:6px 0 0}
@@ -58,8 +67,9 @@ summary{cursor:pointer;font-weight:600}
 .cards button{font:inherit;font-family:ui-monospace,Menlo,Consolas,monospace;background:none;border:0;padding:0;color:#1f5fc8;cursor:pointer;text-decoration:underline}
 .cards span{color:#5b6677}
 h1{font-size:24px;margin:6px 0 8px}
+.nowrap{white-space:nowrap}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.status{font-size:44px;line-height:1;margin:4px 0 8px}
+.status{margin:4px 0 8px}
 @media (min-width:768px){main{padding-top:48px}.card{padding:28px}}
 `;
 
@@ -76,7 +86,7 @@ function layout(title: string, body: string, nonce: string, script = ''): string
 </head>
 <body>
 <main>
-<div class="top"><span>Тестовая платёжная страница</span><span class="lock" aria-label="Защищённое соединение">🔒 Безопасная оплата</span></div>
+<div class="top"><span class="badge">Тестовый режим</span><span class="lock"><svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z"/></svg> Защищённая оплата</span></div>
 ${body}
 </main>
 ${script ? `<script nonce="${nonce}">${script}</script>` : ''}
@@ -149,9 +159,9 @@ ${testCardsBlock()}`;
 export function renderThreeDsPage(opts: { checkout: Checkout; charged: number; nonce: string; error?: string }): string {
   const { checkout, charged, nonce } = opts;
   const body = `<section class="card" aria-labelledby="tds-title">
-<div class="merchant"><div class="logo" aria-hidden="true">🏦</div><div><b>Подтверждение покупки</b><span>3-D Secure · тестовый банк</span></div></div>
+<div class="merchant"><div class="logo" aria-hidden="true"><svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z"/></svg></div><div><b>Подтверждение покупки</b><span>3-D Secure · тестовый банк</span></div></div>
 <h1 id="tds-title">Введите код из SMS</h1>
-<p class="what">Платёж в пользу «Экран» на ${esc(priceText(charged, checkout.currency))}${checkout.card ? `, карта ${esc(cardLabel(checkout.card))}` : ''}.</p>
+<p class="what">Платёж в пользу «Экран» на <span class="nowrap">${esc(priceText(charged, checkout.currency))}</span>${checkout.card ? `, карта ${esc(cardLabel(checkout.card))}` : ''}.</p>
 <p class="note">В песочнице код подтверждения — <b>${THREE_DS_CODE}</b>. Другой код отклонит платёж.</p>
 <form method="post" action="/pay/${esc(checkout.id)}/3ds">
 <div class="field"><label for="code">Код подтверждения</label>
@@ -167,20 +177,20 @@ export function renderThreeDsPage(opts: { checkout: Checkout; charged: number; n
 export function renderResultPage(opts: { nonce: string; kind: 'succeeded' | 'declined' | 'expired' | 'not_found'; checkout?: Checkout; charged?: number; reasonText?: string; backUrl?: string }): string {
   const { checkout } = opts;
   const heads = {
-    succeeded: ['✅', 'Оплата прошла'],
-    declined: ['⛔', 'Оплата не прошла'],
-    expired: ['⌛', 'Время на оплату истекло'],
-    not_found: ['❔', 'Платёж не найден'],
+    succeeded: [ICONS.ok, 'Оплата прошла'],
+    declined: [ICONS.fail, 'Оплата не прошла'],
+    expired: [ICONS.time, 'Время на оплату истекло'],
+    not_found: [ICONS.unknown, 'Платёж не найден'],
   } as const;
   const [icon, title] = heads[opts.kind];
   const lines: string[] = [];
-  if (checkout && opts.charged != null) lines.push(`${esc(checkout.description)} — ${esc(priceText(opts.charged, checkout.currency))}${checkout.card ? `, карта ${esc(cardLabel(checkout.card))}` : ''}.`);
+  if (checkout && opts.charged != null) lines.push(`${esc(checkout.description)} — <span class="nowrap">${esc(priceText(opts.charged, checkout.currency))}</span>${checkout.card ? `, карта ${esc(cardLabel(checkout.card))}` : ''}.`);
   if (opts.kind === 'succeeded' && checkout?.bind_only) lines.push('Карта привязана, проверочный платёж возвращён.');
   if (opts.reasonText) lines.push(esc(opts.reasonText));
   if (opts.kind === 'expired') lines.push('Ссылка на оплату действует 30 минут. Вернитесь в Экран и начните оплату заново.');
   if (opts.kind === 'not_found') lines.push('Проверьте ссылку или начните оплату заново в Экране.');
   const body = `<section class="card" aria-labelledby="result-title">
-<p class="status" aria-hidden="true">${icon}</p>
+<div class="status">${icon}</div>
 <h1 id="result-title">${title}</h1>
 ${lines.map((l) => `<p class="what">${l}</p>`).join('')}
 ${opts.backUrl ? `<a class="pay" href="${esc(opts.backUrl)}">Вернуться в Экран</a>` : ''}
