@@ -213,6 +213,15 @@ describe('paying on the hosted page', () => {
     expect(forInvoice(invoice)).toHaveLength(1);
   });
 
+  it('a double submit settles the checkout once', async () => {
+    const { id, invoice } = await createCheckout(app);
+    const answers = await Promise.all([submitCard(app, id, { number: '4242424242424242' }), submitCard(app, id, { number: '4000000000000002' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 303]);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(forInvoice(invoice)).toHaveLength(1);
+    expect(Object.values(app.payments.store.view.transactions).filter((t) => t.invoice_id === invoice)).toHaveLength(1);
+  });
+
   it('a Mir card with recurrent saves the card: the notification carries a token', async () => {
     const { id, invoice } = await createCheckout(app, { recurrent: true });
     await submitCard(app, id, { number: '2200000000000004' });
