@@ -137,6 +137,13 @@ describe('the hosted page', () => {
     expect(html).toContain('спишем 1\u00a0₽ и сразу вернём');
   });
 
+  it('escapes what the merchant sent', async () => {
+    const { id } = await createCheckout(app, { description: '<script>alert(1)</script> & «Экран»' });
+    const html = (await app.inject({ method: 'GET', url: `/pay/${id}` })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; «Экран»');
+  });
+
   it('is 404 for an unknown checkout', async () => {
     const res = await app.inject({ method: 'GET', url: '/pay/00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(404);
