@@ -106,17 +106,18 @@ describe('a selection', () => {
         <Stub initialEntries={['/main/top-rated']} />
       </I18nextProvider>,
     );
-    const listing = await screen.findByTestId('listing');
+    // A loaded machine (CI beside other jobs) may take seconds for the first render of the route.
+    const listing = await screen.findByTestId('listing', {}, { timeout: 10_000 });
     expect(screen.getAllByTestId('title-card')).toHaveLength(40);
     expect(within(listing).getByRole('link', { name: 'Дальше' }).getAttribute('href')).toBe('/main/top-rated/page2');
     // The grid starts observing in an effect after it renders: wait for it (a loaded machine runs it later).
-    await waitFor(() => expect(observed).not.toBeNull());
+    await waitFor(() => expect(observed).not.toBeNull(), { timeout: 10_000 });
     act(() => observed!([{ isIntersecting: true }]));
-    await waitFor(() => expect(screen.getAllByTestId('title-card')).toHaveLength(45));
+    await waitFor(() => expect(screen.getAllByTestId('title-card')).toHaveLength(45), { timeout: 10_000 });
     expect(asked).toEqual(['?list=selection&alias=top-rated&skip=40']);
     expect(screen.getByTestId('listing-count').textContent).toBe('1–45 из 45');
     expect(within(listing).queryByRole('link', { name: 'Дальше' })).toBeNull();
-  });
+  }, 30_000);
 });
 
 describe('a playlist', () => {
