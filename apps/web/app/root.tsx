@@ -35,6 +35,7 @@ import appCss from './styles/app.css?url';
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
+import { screenTypeOf } from './lib/gift-host.server.ts'; // ---- issue 6 promo
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -59,6 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const toTitle = trafficRedirect(url.pathname, url.searchParams);
   if (toTitle) throw redirect(toTitle, 302);
 
+  // ---- issue 6 promo: on the certificate host the gift landing is the home page, and no popup shows (platform §2).
+  const screenType = screenTypeOf(request.url, env.GIFT_HOST);
+  if (screenType === 'certificates' && url.pathname === '/') throw redirect('/pages/gift', 302);
+
   const { auth, api, token, notice } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
   const isChild = auth?.profile_for_child ?? false;
@@ -81,6 +86,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice: notice ?? null,
     // issue 4: the web-app tab bar for the Mobile_web_app group that has it (catalogue §2).
     mobileWebApp: isMobileWebAppOn(experimentGroup(auth?.ab, EXPERIMENTS.mobileWebApp)),
+    // ---- issue 6 promo: the screen type (certificates on the gift host) and whether popups are suppressed there;
+    // every popup of the shell reads suppressPopups.
+    screenType,
+    suppressPopups: screenType === 'certificates',
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
@@ -123,7 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Footer menu={data?.menu ?? []} />
             {data?.mobileWebApp ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
             <ProfileDialogs />
-            {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
+            {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
             <Notices />
           </ProfilesProvider>
         </I18nextProvider>

@@ -113,6 +113,15 @@ export default [
   // ---- issue 5 player: the player's stream session, heartbeat and stop (a beacon on leaving)
   route('resources/stream/:id/:op', 'routes/resources/stream-session.ts'),
 
+  // ---- issue 6 promo: codes and coupons (platform §2): /code, /code/success, /premium_code (the same form for
+  // premium campaigns), /coupon/registration/{promo}, and the gift certificate landing /pages/gift.
+  route('code', 'routes/promo/code.tsx'),
+  route('code/success', 'routes/promo/code-success.tsx'),
+  route('premium_code', 'routes/promo/code.tsx', { id: 'premium_code' }),
+  route('coupon/registration/:promo', 'routes/promo/coupon.tsx'),
+  route('pages/gift', 'routes/promo/gift.tsx'),
+  // ---- end promo
+
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

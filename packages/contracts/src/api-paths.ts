@@ -120,6 +120,12 @@ export const ApiPath = {
   events: '/api/v1/events',
   // ---- issue 5 gating-api: a tariff's payment link (issue 6 billing answers it)
   tariffPayment: (id: string) => `/api/v1/billing/tariffs/${encodeURIComponent(id)}/payment`,
+  // ---- issue 6 promo: promo codes and certificates (check, activate), coupons (meta, registration)
+  promoCheck: '/api/v1/promo/check',
+  promoActivate: '/api/v1/promo/activate',
+  coupon: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}`,
+  couponRegistration: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}/registration`,
+  // ---- end promo
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

@@ -17,6 +17,8 @@ export const ErrorSchema = z
     device_limit: DeviceLimitSchema.optional(),
     // issue 5 watching: a 403 STREAM_LIMIT_EXCEEDED lists the account's live streams.
     stream_limit: StreamLimitSchema.optional(),
+    // issue 6 promo: why PROMO_NEW_USERS_ONLY refused (an earlier subscription, or an account older than the campaign)
+    promo_reason: z.enum(['had_subscription', 'registered_before']).optional(),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;

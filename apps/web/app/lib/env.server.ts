@@ -12,6 +12,9 @@ const EnvSchema = z.object({
   /** The support phone (digits; shown in the spec platform §5 display format). */
   /** The public origin of the site (https://ekran.ru) for canonical URLs, Open Graph and the sitemap; else the request's. */
   SITE_ORIGIN: z.url().optional(),
+  // ---- issue 6 promo: the gift/certificate host (platform §2): there the home is the gift landing and popups are off.
+  /** Host name (e.g. gift.ekran.ru) of the certificates site; unset: none. */
+  GIFT_HOST: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+(:\d+)?$/, 'a host name, optionally with :port').optional(),
   SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),
 });
 

@@ -11,6 +11,7 @@ import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
 import { seedBanners } from './banners.ts';
 import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
+import { seedPromo } from './promo.ts'; // ---- issue 6 promo
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
@@ -199,6 +200,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     // issue 4 home: the banners point at titles, trailers, collections, selections and playlists, so they come last.
     await seedBanners(tx, catalogue);
     await seedPlayerSlots(tx, catalogue); // issue 5 gating-api: the demo preroll and postroll
+    await seedPromo(tx); // ---- issue 6 promo: the demo campaigns and codes
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });
