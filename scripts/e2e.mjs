@@ -76,13 +76,15 @@ async function main() {
   tempDir = dir;
   const apiPort = await freePort(Number(process.env.E2E_API_PORT || 4610));
   const webPort = await freePort(Number(process.env.E2E_WEB_PORT || 3610));
-  console.log(`e2e: starting the API on :${apiPort} and the site on :${webPort} (data and logs in ${dir})`);
+  const paymentsPort = await freePort(Number(process.env.E2E_PAYMENTS_PORT || 4710));
+  console.log(`e2e: starting the payment host on :${paymentsPort}, the API on :${apiPort} and the site on :${webPort} (data and logs in ${dir})`);
   const started = Date.now();
   let stack;
   try {
     stack = await startStack({
       apiPort,
       webPort,
+      paymentsPort,
       logDir: dir,
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'info' }),
       // The journeys sign in through the development identity provider, which production refuses; the API
@@ -99,9 +101,9 @@ async function main() {
 
   let code;
   try {
-    code = await runVitest({ ...process.env, E2E_BASE_URL: stack.webUrl, E2E_API_URL: stack.apiUrl, CHROMIUM_PATH: CHROMIUM });
+    code = await runVitest({ ...process.env, E2E_BASE_URL: stack.webUrl, E2E_API_URL: stack.apiUrl, E2E_PAYMENTS_URL: stack.paymentsUrl, CHROMIUM_PATH: CHROMIUM });
   } finally {
-    const died = [stack.api, stack.web].filter((p) => p.exitResult);
+    const died = [stack.api, stack.web, stack.payments].filter((p) => p?.exitResult);
     await stack.stop();
     for (const proc of died) {
       console.error(`\ne2e: the ${proc.name} process died during the tests (${proc.exitResult.signal ?? `exit code ${proc.exitResult.code}`}). Its output:\n${proc.tail()}`);
@@ -110,7 +112,7 @@ async function main() {
   }
   if (code !== 0) {
     console.error(`\ne2e: failed. Last API output:\n${stack.api.tail(40)}\n\nLast web output:\n${stack.web.tail(40)}`);
-    console.error(`\ne2e: full server logs kept in ${dir} (api.log, web.log); screenshots in e2e/screenshots/`);
+    console.error(`\ne2e: full server logs kept in ${dir} (api.log, web.log, payments.log); screenshots in e2e/screenshots/`);
   } else if (process.env.E2E_KEEP_LOGS) {
     console.log(`e2e: server logs kept in ${dir}`);
   } else {

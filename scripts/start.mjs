@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build-state.mjs';
 import { connectHost, displayHost, loadDotEnv, parsePort, ROOT } from './lib/common.mjs';
-import { API_ENTRY, isPortFree, startProcess, stopProcess, waitReady, WEB_ENTRY } from './lib/servers.mjs';
+import { API_ENTRY, isPortFree, PAYMENTS_ENTRY, paymentsEnv, startProcess, stopProcess, waitReady, WEB_ENTRY } from './lib/servers.mjs';
 import { ensureInstall } from './ensure-install.mjs';
 
 const API_READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_SECONDS ?? 180) * 1000;
@@ -28,18 +28,21 @@ try {
     apiPort: parsePort('API_PORT', process.env.API_PORT, 4000),
     webHost: process.env.HOST || '0.0.0.0',
     webPort: parsePort('PORT', process.env.PORT, 3000),
+    paymentsPort: parsePort('PAYMENTS_PORT', process.env.PAYMENTS_PORT, 4100),
   };
 } catch (err) {
   fail(`Invalid settings:\n  ${err.message}`);
 }
-const { apiHost, apiPort, webHost, webPort } = settings;
+const { apiHost, apiPort, webHost, webPort, paymentsPort } = settings;
 if (apiPort === webPort) fail(`PORT and API_PORT are both ${webPort}; give them different ports.`);
+if (paymentsPort === webPort || paymentsPort === apiPort) fail(`PAYMENTS_PORT ${paymentsPort} is also PORT or API_PORT; give it its own port.`);
 
 const portBusy = (what, setting, host, port) =>
   `Port ${port} (${what}, on ${host}) is already in use — is Ekran or another server already running?\n` +
   `Stop it, or set ${setting} to a free port, e.g.  ${setting}=${port + 1} npm start  (or in .env).`;
 if (!(await isPortFree(apiPort, apiHost))) fail(portBusy('the API', 'API_PORT', apiHost, apiPort));
 if (!(await isPortFree(webPort, webHost))) fail(portBusy('the site', 'PORT', webHost, webPort));
+if (!(await isPortFree(paymentsPort, '127.0.0.1'))) fail(portBusy('the sandbox payment host', 'PAYMENTS_PORT', '127.0.0.1', paymentsPort));
 
 const buildCode = await ensureBuilt();
 if (buildCode !== 0) fail('The build failed (see above).', buildCode);
@@ -52,7 +55,12 @@ if (!process.env.DATABASE_URL) {
 const apiBase = `http://${connectHost(apiHost)}:${apiPort}`;
 // Social sign-in sends the browser back to the site's origin: the address printed below unless WEB_ORIGIN says otherwise.
 const webOrigin = process.env.WEB_ORIGIN || `http://localhost:${webPort}`;
-const api = startProcess({ name: 'api', entry: API_ENTRY, env: { ...process.env, API_HOST: apiHost, API_PORT: String(apiPort), WEB_ORIGIN: webOrigin }, echo: true });
+// The sandbox payment host (apps/payments) runs beside them unless a real provider is configured
+// (PAYMENTS_PROVIDER=cloudpayments); the .env settings win over the defaults derived from the ports.
+const sandbox = (process.env.PAYMENTS_PROVIDER || 'sandbox') === 'sandbox';
+const payEnv = { ...paymentsEnv({ apiPort, paymentsPort }), ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('PAYMENTS_'))) };
+const payments = sandbox ? startProcess({ name: 'payments', entry: PAYMENTS_ENTRY, env: { ...process.env, ...payEnv }, echo: true }) : null;
+const api = startProcess({ name: 'api', entry: API_ENTRY, env: { ...process.env, ...payEnv, API_HOST: apiHost, API_PORT: String(apiPort), WEB_ORIGIN: webOrigin }, echo: true });
 let web = null;
 let stopping = false;
 let running = false;
@@ -62,7 +70,7 @@ async function shutdown(code, reason) {
   if (stopping) return new Promise(() => {});
   stopping = true;
   if (reason) console.log(`\n${reason}`);
-  await Promise.all([stopProcess(web), stopProcess(api)]);
+  await Promise.all([stopProcess(web), stopProcess(api), stopProcess(payments)]);
   process.exit(code);
 }
 
@@ -77,6 +85,7 @@ const watch = (proc, other) =>
     void shutdown(code || 1, `The ${proc.name} process exited (${signal ?? `exit code ${code}`}); stopping the ${other}.`);
   });
 watch(api, 'web server');
+if (payments) watch(payments, 'API and the web server');
 
 try {
   await waitReady(api, `${apiBase}/api/health/ready`, { timeoutMs: API_READY_TIMEOUT_MS });
@@ -105,6 +114,6 @@ console.log(`
   Ekran is running.
     Site      ${site}
     API       ${apiShown}/api        (also behind the site: ${site}/api)
-    OpenAPI   ${apiShown}/api/openapi.json
+    OpenAPI   ${apiShown}/api/openapi.json${payments ? `\n    Payments  ${payEnv.PAYMENTS_PUBLIC_URL}   (the sandbox payment host; test cards on its pages and in the README)` : ''}
   Press Ctrl+C to stop.
 `);

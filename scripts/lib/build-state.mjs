@@ -34,7 +34,7 @@ export function newestMtime(paths) {
 
 const packageSources = (names) => names.flatMap((n) => [`packages/${n}/src`, `packages/${n}/package.json`]);
 
-/** The two builds: what they read and what they write (paths relative to the root). */
+/** The builds (API, site, sandbox payment host): what they read and what they write (paths relative to the root). */
 export const BUILDS = [
   {
     name: 'api',
@@ -55,6 +55,12 @@ export const BUILDS = [
       'apps/web/package.json',
       ...packageSources(['core', 'contracts']),
     ],
+  },
+  {
+    name: 'payments',
+    workspace: '@ekran/payments',
+    outputs: ['apps/payments/dist/server.js'],
+    sources: ['apps/payments/src', 'apps/payments/build.mjs', 'apps/payments/package.json', ...packageSources(['core'])],
   },
 ];
 

@@ -9,6 +9,21 @@ import { ROOT, sleep } from './common.mjs';
 
 export const API_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
 export const WEB_ENTRY = path.join(ROOT, 'apps/web/server.js');
+export const PAYMENTS_ENTRY = path.join(ROOT, 'apps/payments/dist/server.js');
+
+/**
+ * The settings the API and the sandbox payment host share (docs/decisions: the payment host protocol): where
+ * each reaches the other, and where browsers open the hosted page.
+ */
+export function paymentsEnv({ apiPort, paymentsPort, publicHost = 'localhost' }) {
+  return {
+    PAYMENTS_HOST: '127.0.0.1',
+    PAYMENTS_PORT: String(paymentsPort),
+    PAYMENTS_PUBLIC_URL: `http://${publicHost}:${paymentsPort}`,
+    PAYMENTS_API_URL: `http://127.0.0.1:${paymentsPort}`,
+    PAYMENTS_NOTIFY_URL: `http://127.0.0.1:${apiPort}/api/v1/billing/notifications/sandbox`,
+  };
+}
 
 const PINO_LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
@@ -142,22 +157,28 @@ export async function freePort(preferred, host = '127.0.0.1') {
  * the API only), waits until both are ready, and returns them with stop(). Used by e2e and bench (start.mjs
  * has its own flow).
  */
-export async function startStack({ apiPort, webPort, env, apiEnv = {}, logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
+export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv = {}, logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
+  // The sandbox payment host, when a port is given: its own process, as in production a provider is.
+  const payEnv = paymentsPort ? paymentsEnv({ apiPort, paymentsPort, publicHost: '127.0.0.1' }) : {};
+  const payments = paymentsPort
+    ? startProcess({ name: 'payments', entry: PAYMENTS_ENTRY, env: { ...process.env, ...env, ...payEnv }, logFile: logDir && path.join(logDir, 'payments.log'), echo })
+    : null;
   const api = startProcess({
     name: 'api',
     entry: API_ENTRY,
     // WEB_ORIGIN: social sign-in sends the browser back to this site; apiEnv: settings for the API alone.
-    env: { ...process.env, ...env, WEB_ORIGIN: webUrl, ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
+    env: { ...process.env, ...env, ...payEnv, WEB_ORIGIN: webUrl, ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
     logFile: logDir && path.join(logDir, 'api.log'),
     echo,
   });
   let web = null;
   const stop = async () => {
-    await Promise.all([stopProcess(web), stopProcess(api)]);
+    await Promise.all([stopProcess(web), stopProcess(api), stopProcess(payments)]);
   };
   try {
+    if (payments) await waitReady(payments, `http://127.0.0.1:${paymentsPort}/health`, { timeoutMs: 30_000 });
     await waitReady(api, `${apiUrl}/api/health/ready`, { timeoutMs: apiTimeoutMs });
     web = startProcess({
       name: 'web',
@@ -171,7 +192,7 @@ export async function startStack({ apiPort, webPort, env, apiEnv = {}, logDir, e
     await stop();
     throw err;
   }
-  return { api, web, apiUrl, webUrl, stop };
+  return { api, web, payments, apiUrl, webUrl, paymentsUrl: paymentsPort ? `http://127.0.0.1:${paymentsPort}` : null, stop };
 }
 
 /**
@@ -187,6 +208,8 @@ export function isolatedStackEnv(dir, overrides = {}) {
     DATABASE_URL: undefined,
     PGLITE_DIR: path.join(dir, 'pglite'),
     IMAGE_CACHE_DIR: path.join(dir, 'images'),
+    PAYMENTS_DATA_DIR: path.join(dir, 'payments'),
+    PAYMENTS_API_SECRET: randomBytes(24).toString('hex'),
     SEED_ON_START: 'true',
     ...overrides,
   };
