@@ -43,6 +43,8 @@ import { titleListsRoutes } from './modules/collections/title-lists.routes.ts';
 // ---- issue 5 gating-api: simultaneous streams, the tariff list
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { streamsRoutes } from './modules/streams/streams.routes.ts';
+// ---- issue 6 partners: the mobile-operator customer
+import { operatorRoutes } from './modules/partners/operator.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- issue 5 gating-api
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
+  await app.register(operatorRoutes); // ---- issue 6 partners (the sandbox operator until a real adapter exists)
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

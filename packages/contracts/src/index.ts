@@ -32,3 +32,5 @@ export * from './analytics.ts';
 export * from './title-pages.ts';
 // ---- issue 5 gating-web: tariffs of the tariff flow and the payment link (billing.ts, shared with gating-api)
 export * from './billing.ts';
+// issue 6 partners: the mobile-operator customer
+export * from './partners.ts';
