@@ -35,6 +35,8 @@ import appCss from './styles/app.css?url';
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
+import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx'; // issue 6 partners
+import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partners
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -85,7 +87,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
       loadProfilesShell(auth, token, api),
-    ]).then(([menu, profiles]) => ({ menu, profiles }))),
+      // issue 6 partners: the operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
+      operatorShell(auth, api),
+    ]).then(([menu, profiles, operator]) => ({ menu, profiles, operator }))),
   };
 }
 
@@ -118,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProgressBar />
             <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
             <main id="content" className="main">
+              {data?.operator?.balance ? <OperatorLowBalanceBanner balance={data.operator.balance} /> : null}
               {children}
             </main>
             <Footer menu={data?.menu ?? []} />
@@ -125,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProfileDialogs />
             {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
             <Notices />
+            {data?.operator?.popup ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />

@@ -25,6 +25,7 @@ import { searchApi } from './search-api.server.ts';
 import { listsApi } from './lists-api.server.ts';
 // ---- issue 5 gating-web
 import { gatingApi } from './gating.server.ts';
+import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -142,6 +143,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...gatingApi(call),
     // ---- issue 5 player: the player's stream session (heartbeats re-sign the media; stop (gatingApi) frees the slot)
     streamHeartbeat: (id: string, body: HeartbeatRequest) => call(HeartbeatResponseSchema, ApiPath.streamHeartbeat(id), { method: 'POST', body: JSON.stringify(body) }),
+    // issue 6 partners: the mobile-operator customer
+    ...operatorApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;
