@@ -12,7 +12,8 @@ export interface OperatorShell {
  * customers (mf_info.is_mf) cost a call; a failed call shows no banner rather than failing the page.
  */
 export async function operatorShell(auth: AuthData | null, api: Pick<Api, 'operatorSubscription'>): Promise<OperatorShell | null> {
-  if (!auth?.mf_info.is_mf || auth.profile_for_child) return null;
+  // Optional chaining on mf_info: partial auth data of older clients and tests has none.
+  if (!auth?.mf_info?.is_mf || auth.profile_for_child) return null;
   const subscription = await api.operatorSubscription().catch(() => null);
   return { popup: auth.mf_info.mf_pop_up, balance: subscription && subscription.status !== 'cancelled' && subscription.balance_state !== 'ok' ? subscription.balance_state : null };
 }
