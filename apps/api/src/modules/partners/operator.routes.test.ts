@@ -183,6 +183,18 @@ describe('POST operator notifications', () => {
   });
 });
 
+describe('POST /api/v1/dev/operator/events (the sandbox operator, not in production)', () => {
+  it('suspends and resumes a msisdn as the operator would; 400 for an unknown event', async () => {
+    const v = await operatorViewer();
+    await post(OperatorApiPath.connect, v.auth);
+    expect((await post('/api/v1/dev/operator/events', t.headers, { msisdn: v.msisdn, event: 'suspended' })).json()).toEqual({ applied: true });
+    expect((await me(v.auth)).mf_info.mf_pop_up).toBe('no_money');
+    expect((await post('/api/v1/dev/operator/events', t.headers, { msisdn: v.msisdn, event: 'resumed' })).statusCode).toBe(200);
+    expect((await me(v.auth)).mf_info.mf_pop_up).toBe('got_money');
+    expect((await post('/api/v1/dev/operator/events', t.headers, { msisdn: v.msisdn, event: 'exploded' })).statusCode).toBe(400);
+  });
+});
+
 describe('GET app=mlk entry', () => {
   it('sets the msisdn and suspend cookies (httpOnly) and sends a code to a visitor', async () => {
     const login = await loginDevice(t);
