@@ -45,6 +45,8 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { streamsRoutes } from './modules/streams/streams.routes.ts';
 // ---- issue 6 promo: promo codes, gift certificates, coupons
 import { promoRoutes } from './modules/promo/promo.routes.ts';
+// ---- issue 6 partners: the mobile-operator customer
+import { operatorRoutes } from './modules/partners/operator.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
   await app.register(promoRoutes); // ---- issue 6 promo
+  await app.register(operatorRoutes); // ---- issue 6 partners (the sandbox operator until a real adapter exists)
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -138,6 +138,13 @@ export const EnvSchema = z.object({
   /** Key prefix of the assets in the bucket: "" or a folder ending in a slash, e.g. vod/. */
   MEDIA_S3_PREFIX: z.string().trim().regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'empty or folders ending in a slash, e.g. vod/').default(''),
   // ---- end issue 5 media
+  // ---- issue 6 partners: the mobile operator (МегаФон)
+  /**
+   * Shared secret of the operator's notifications (HMAC-SHA256 of the body in x-operator-signature), at least
+   * 32 characters; unset: the notification endpoint answers 503 and only the in-process sandbox changes states.
+   */
+  OPERATOR_NOTIFY_SECRET: unsetWhenEmpty(z.string().min(32, 'at least 32 characters')),
+  // ---- end issue 6 partners
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -36,6 +36,8 @@ import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
 import { screenTypeOf } from './lib/gift-host.server.ts'; // ---- issue 6 promo
+import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx'; // issue 6 partners
+import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partners
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -94,7 +96,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
       loadProfilesShell(auth, token, api),
-    ]).then(([menu, profiles]) => ({ menu, profiles }))),
+      // issue 6 partners: the operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
+      operatorShell(auth, api),
+    ]).then(([menu, profiles, operator]) => ({ menu, profiles, operator }))),
   };
 }
 
@@ -127,6 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProgressBar />
             <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
             <main id="content" className="main">
+              {data?.operator?.balance ? <OperatorLowBalanceBanner balance={data.operator.balance} /> : null}
               {children}
             </main>
             <Footer menu={data?.menu ?? []} />
@@ -134,6 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProfileDialogs />
             {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
             <Notices />
+            {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />

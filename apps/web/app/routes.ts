@@ -121,6 +121,19 @@ export default [
   route('coupon/registration/:promo', 'routes/promo/coupon.tsx'),
   route('pages/gift', 'routes/promo/gift.tsx'),
   // ---- end promo
+  // ---- issue 6 partners: the operator partner routes (platform §2; decision in operator.server.ts), the
+  // popup resource, and /partners with one page per partner (data in lib/partners.ts).
+  route('signup/mf', 'routes/operator/operator-phone.tsx', { id: 'signup-mf' }),
+  route('signup/mf/code', 'routes/operator/operator-code.tsx', { id: 'signup-mf-code' }),
+  route('signin/mf', 'routes/operator/operator-phone.tsx', { id: 'signin-mf' }),
+  route('signin/mf/code', 'routes/operator/operator-code.tsx', { id: 'signin-mf-code' }),
+  route('signin/megafon', 'routes/operator/operator-phone.tsx', { id: 'signin-megafon' }),
+  route('signin/megafon/code', 'routes/operator/operator-code.tsx', { id: 'signin-megafon-code' }),
+  route('megafon_connect', 'routes/operator/megafon-connect.tsx'),
+  route('resources/operator-popup', 'routes/resources/operator-popup.ts'),
+  route('partners', 'routes/partners/partners.tsx'),
+  route('partners/promo/samsung', 'routes/partners/partner.tsx', { id: 'partner-samsung' }),
+  route('partners/:partner', 'routes/partners/partner.tsx'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

@@ -34,3 +34,5 @@ export * from './title-pages.ts';
 export * from './billing.ts';
 // ---- issue 6 promo: promo codes, coupons, gift certificates
 export * from './promo.ts';
+// issue 6 partners: the mobile-operator customer
+export * from './partners.ts';

@@ -128,7 +128,9 @@ export const PlaybackCheckSchema = z
   .object({
     playlists: z.array(PlaylistSchema),
     upgrade_options: z.array(UpgradeOptionSchema),
-    reason: z.enum(['ok', 'subscription_required']),
+    // insufficient_balance (issue 6 partners): an operator customer whose operator suspended the subscription for
+    // lack of money (platform §8 «Пополните баланс и возвращайтесь»); no upgrade options then.
+    reason: z.enum(['ok', 'subscription_required', 'insufficient_balance']),
     // ---- issue 5 watching: what the player needs besides the stream (all empty when not entitled)
     stream: StreamInfoSchema.nullable().default(null),
     markers: MediaMarkersSchema.nullable().default(null),

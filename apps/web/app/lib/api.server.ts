@@ -27,6 +27,7 @@ import { listsApi } from './lists-api.server.ts';
 import { gatingApi } from './gating.server.ts';
 // ---- issue 6 promo
 import { promoApi } from './promo-api.server.ts';
+import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -146,6 +147,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     streamHeartbeat: (id: string, body: HeartbeatRequest) => call(HeartbeatResponseSchema, ApiPath.streamHeartbeat(id), { method: 'POST', body: JSON.stringify(body) }),
     // ---- issue 6 promo: promo codes, certificates, coupons
     ...promoApi(call),
+    // issue 6 partners: the mobile-operator customer
+    ...operatorApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

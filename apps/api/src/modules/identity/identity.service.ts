@@ -8,6 +8,7 @@ import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo, type SubscriptionRow } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
+import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
 
 /** What a route knows about its caller. */
 export interface SessionContext {
@@ -41,6 +42,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
   const repo = createIdentityRepo(deps.database.db);
   const socialRepo = createSocialRepo(deps.database.db);
   const pins = createPinRepo(deps.database.db);
+  const operator = createOperatorRepo(deps.database.db); // issue 6 partners
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
@@ -122,10 +124,14 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
     endedSessionError,
 
-    /** Whether the user holds a subscription that entitles playback now. */
+    /**
+     * Whether the user holds a subscription that entitles playback now: one of ours, or (issue 6 partners) an
+     * active operator subscription the operator bills (a suspended one does not play).
+     */
     async hasActiveSubscription(userId: string): Promise<boolean> {
-      const live = await repo.listLiveSubscriptions(userId, deps.now());
-      return live.some((s) => isEntitling(s.status));
+      const now = deps.now();
+      const [live, operatorLive] = await Promise.all([repo.listLiveSubscriptions(userId, now), operator.hasLive(userId, now)]);
+      return operatorLive || live.some((s) => isEntitling(s.status));
     },
   };
 }

@@ -213,7 +213,8 @@ const cases: { name: string; arrange: () => Promise<{ uid: string; caller: Calle
       await subscribe({ userId: user.id, source: 'megafon' });
       return { uid: paid.id, caller: { auth: (await t.make.session({ userId: user.id })).auth } };
     },
-    expected: { playlists: 0, reason: 'subscription_required' },
+    // issue 6 partners: the balance message of platform §8, not tariffs
+    expected: { playlists: 0, reason: 'insufficient_balance' },
   },
   {
     name: '5. an operator subscriber out of balance still plays open items',
@@ -249,7 +250,11 @@ describe('GET /api/v1/playback/:uid — spec platform §4 gating, in order', () 
     const body = PlaybackCheckSchema.parse(res.json());
     expect(body.reason).toBe(expected.reason);
     expect(body.playlists).toHaveLength(expected.playlists);
-    if (expected.playlists === 0) {
+    if (expected.reason === 'insufficient_balance') {
+      // issue 6 partners: the operator bills already; no tariffs are offered, nothing plays.
+      expect(body.upgrade_options).toEqual([]);
+      expect(body).toMatchObject({ stream: null, markers: null, prerolls: [], postrolls: [], next: null });
+    } else if (expected.playlists === 0) {
       // Not entitled: tariffs of the regular list by weight, nothing to play.
       expect(body.upgrade_options.map((o) => o.title)).toEqual(['Подписка на месяц', 'Подписка на год']);
       expect(body.upgrade_options[0]).toEqual({ tariff_id: month.id, title: 'Подписка на месяц', price: 399, currency: 'RUB', duration_days: 30, allow_trial: true, trial_days: 7 });

@@ -47,6 +47,8 @@ export interface GateResult {
   entitled: boolean;
   /** Holds an entitling subscription (slots for non-subscribers are not shown to subscribers). */
   subscribed: boolean;
+  /** issue 6 partners: an operator customer out of balance (mf_pop_up no_money). */
+  operatorBlocked: boolean;
 }
 
 const mediaOf = (m: PlayableMedia): PlayableMedia => ({
@@ -130,7 +132,7 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
     }
     const [subscribed, operator] = await Promise.all([identity.hasActiveSubscription(session.userId), repo.operatorState(session.userId)]);
     const operatorBlocked = operator.isOperator && operator.popup === 'no_money';
-    return { item, entitled: item.isOpen || (subscribed && !operatorBlocked), subscribed };
+    return { item, entitled: item.isOpen || (subscribed && !operatorBlocked), subscribed, operatorBlocked };
   }
 
   /** spec platform §3 Playback-check response when not entitled: no playlists, the tariffs that would unlock it. */
@@ -145,6 +147,14 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
         allow_trial: t.allowTrial, trial_days: t.trialDays,
       })),
     };
+  }
+
+  /**
+   * issue 6 partners, spec platform §8: an operator customer whose balance ran out gets «Пополните баланс и
+   * возвращайтесь», not tariffs: the operator already bills for the subscription.
+   */
+  function insufficientBalance(): PlaybackCheck {
+    return { playlists: [], reason: 'insufficient_balance', stream: null, markers: null, prerolls: [], postrolls: [], next: null, upgrade_options: [] };
   }
 
   /**
@@ -213,7 +223,7 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
      */
     async check(uid: string, session: SessionContext, request: { ip: string; deviceUid: string | undefined }): Promise<PlaybackCheck> {
       const gated = await gate(uid, session, request.ip, { uid: request.deviceUid });
-      if (!gated.entitled) return notEntitled();
+      if (!gated.entitled) return gated.operatorBlocked ? insufficientBalance() : notEntitled();
       const { item } = gated;
       const now = deps.now();
       const stream = await streams.openForCheck({

@@ -6,6 +6,7 @@ import { StreamLimitDialog, StreamStoppedDialog } from './stream-limit-dialog.ts
 import { SubscriptionDialog } from './subscription-dialog.tsx';
 import { authHref, type PlaybackGate } from './use-playback.ts';
 import './watch.css';
+import { TTK_MANAGE_URL } from '../../lib/partners.ts'; // issue 6 partners
 
 /** The dialog the playback gate has open, if any (spec platform §4 gating, §8 errors, issue 5 stream limits). */
 export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose?: () => void }) {
@@ -33,6 +34,10 @@ export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose
         <Modal onClose={close} size="sm" title={t('gating.partnerTitle')} lead={t('gating.partnerLead')} testId="partner-dialog">
           <p>{t('gating.partnerText')}</p>
           <div className="modal__actions">
+            {/* issue 6 partners: the subscription is the partner's, managed on the partner's own site. */}
+            <a className="btn btn--ghost" href={TTK_MANAGE_URL} target="_blank" rel="noopener noreferrer" data-testid="partner-manage">
+              {t('partnersInfo.ttkManage')}
+            </a>
             <button type="button" className="btn btn--primary" onClick={close}>
               {t('gating.understood')}
             </button>

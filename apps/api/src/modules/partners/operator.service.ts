@@ -1,0 +1,150 @@
+import type { AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
+import { ErrorCode, OperatorErrorCode } from '@ekran/contracts';
+import type { AppDeps } from '../../app.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { createAccountsRepo } from '../accounts/accounts.repo.ts';
+import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
+import type { Delivery } from '../delivery/delivery.ts';
+import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { OperatorRefusal, OPERATOR_PERIOD_DAYS, type OperatorGateway } from './operator.gateway.ts';
+import { createOperatorRepo, type OperatorSubscriptionRow } from './operator.repo.ts';
+
+type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+
+/** A row as the contract shows it. */
+export function toOperatorSubscription(row: OperatorSubscriptionRow, now: Date): OperatorSubscription {
+  return {
+    id: row.id,
+    msisdn: row.msisdn,
+    status: row.status,
+    balance_state: row.balanceState,
+    started_at: row.startedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    is_entitling: row.status === 'active' && row.expiresAt > now,
+  };
+}
+
+/**
+ * The mobile-operator customer (spec platform §1, §3 mf_info, §6 Operator customer, §8): sign-up and sign-in
+ * by an SMS code to the msisdn (the phone sign-in of the accounts module), the operator subscription the
+ * operator bills and reports on, and the popups its reports raise.
+ */
+export function createOperatorService(deps: Deps, delivery: Delivery, gateway: OperatorGateway) {
+  const repo = createOperatorRepo(deps.database.db);
+  const accounts = createAccountsRepo(deps.database.db);
+  const phone = createPhoneService(deps, delivery);
+  const identity = createIdentityService(deps);
+
+  async function requireRegisteredPhone(session: SessionContext): Promise<string> {
+    if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in with the operator number first');
+    const user = await accounts.userById(session.userId);
+    if (!user?.phone) throw new AppError(400, ErrorCode.NoDestination, 'The account has no phone; sign in with the operator number first');
+    return user.phone;
+  }
+
+  return {
+    /** A sign-in code by SMS to the msisdn (the same limits as every phone code). */
+    sendCode: (msisdn: string) => phone.sendCode(msisdn),
+
+    /**
+     * The code proves the caller holds the msisdn: its account signs in (or the caller's virtual user registers
+     * with it), and the account becomes an operator customer (mf_info.is_mf).
+     */
+    async verify(session: SessionContext, body: { msisdn: string; code: string }, apiClientId: string): Promise<AuthData> {
+      const { auth } = await phone.verify(session, { phone: body.msisdn, code: body.code }, apiClientId);
+      await repo.markOperator(auth._id);
+      return identity.refresh(auth.authentication_token);
+    },
+
+    async subscription(session: SessionContext): Promise<OperatorSubscription> {
+      const row = await repo.byUser(session.userId);
+      if (!row) throw notFound('Operator subscription');
+      return toOperatorSubscription(row, deps.now());
+    },
+
+    /**
+     * Connects the operator subscription to the account's phone. Idempotent: an active one is returned as it
+     * is (the operator is asked once, so the balance is never charged twice); a suspended one waits for the
+     * balance (409); a cancelled or missing one is connected anew.
+     */
+    async connect(session: SessionContext): Promise<{ subscription: OperatorSubscription; created: boolean }> {
+      const msisdn = await requireRegisteredPhone(session);
+      const now = deps.now();
+      const [mine, billed] = await Promise.all([repo.byUser(session.userId), repo.byMsisdn(msisdn)]);
+      if (billed && billed.userId !== session.userId) throw new AppError(409, OperatorErrorCode.MsisdnTaken, 'This number is billed for another account');
+      if (mine?.status === 'active' && mine.msisdn === msisdn) return { subscription: toOperatorSubscription(mine, now), created: false };
+      if (mine?.status === 'suspended') throw new AppError(409, OperatorErrorCode.OperatorSuspended, 'Пополните баланс и возвращайтесь');
+      let connected: { externalId: string; expiresAt: Date };
+      try {
+        connected = await gateway.connect(msisdn, now);
+      } catch (err) {
+        if (err instanceof OperatorRefusal && err.reason === 'not_subscriber') {
+          throw new AppError(409, OperatorErrorCode.NotOperatorSubscriber, 'This number is not a subscriber of the operator');
+        }
+        if (err instanceof OperatorRefusal) throw new AppError(409, OperatorErrorCode.InsufficientBalance, 'Пополните баланс и возвращайтесь');
+        throw new AppError(503, ErrorCode.Unavailable, 'The operator does not answer; try again later');
+      }
+      const row = await repo.saveConnected({ userId: session.userId, msisdn, externalId: connected.externalId, startedAt: now, expiresAt: connected.expiresAt });
+      return { subscription: toOperatorSubscription(row, now), created: true };
+    },
+
+    /**
+     * A state change the operator reports, applied once per notification_id: suspended (no money: playback
+     * stops, popup no_money), resumed (the money came back: popup got_money, shown once), low_balance (the
+     * banner of platform §8), cancelled, renewed (a new billed period).
+     */
+    async applyNotification(n: OperatorNotification): Promise<{ applied: boolean }> {
+      const msisdn = phoneOrThrow(n.msisdn);
+      const row = await repo.byMsisdn(msisdn);
+      if (!row) throw notFound(`Operator subscription of ${msisdn}`);
+      const at = deps.now();
+      return repo.transaction(async (tx) => {
+        if (!(await repo.recordNotification({ notificationId: n.notification_id, msisdn, event: n.event, at }, tx))) return { applied: false };
+        switch (n.event) {
+          case 'suspended':
+            await repo.update(row.id, row.userId, { status: 'suspended', balanceState: 'no_money' }, 'no_money', at, tx);
+            break;
+          case 'resumed':
+            // got_money only when it was suspended: a repeated or stray resume raises no popup.
+            await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok' }, row.status === 'suspended' ? 'got_money' : undefined, at, tx);
+            break;
+          case 'low_balance':
+            await repo.update(row.id, row.userId, { balanceState: 'low' }, undefined, at, tx);
+            break;
+          case 'cancelled':
+            await repo.update(row.id, row.userId, { status: 'cancelled' }, null, at, tx);
+            break;
+          case 'renewed': {
+            const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * 86_400_000);
+            await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok', expiresAt }, undefined, at, tx);
+            break;
+          }
+        }
+        return { applied: true };
+      });
+    },
+
+    /** The viewer closed an informing popup (got_money, info): it is not shown again. */
+    popupSeen: (session: SessionContext, popup: 'got_money' | 'info') => repo.clearPopup(session.userId, popup),
+
+    /**
+     * spec platform §6 app=mlk. The msisdn of the query is not proof (anyone can type a link), so it never signs
+     * anyone in by itself: a caller already signed in with that number stays so; otherwise a code goes to it
+     * and the site continues at the code step.
+     */
+    async mlk(session: SessionContext, msisdnInput: string): Promise<{ state: 'signed_in' | 'code_sent'; msisdn: string }> {
+      const msisdn = phoneOrThrow(msisdnInput);
+      const user = session.isVirtual ? null : await accounts.userById(session.userId);
+      if (user?.phone === msisdn) {
+        await repo.markOperator(user.id);
+        return { state: 'signed_in', msisdn };
+      }
+      await phone.sendCode(msisdn);
+      return { state: 'code_sent', msisdn };
+    },
+
+    /** Whether the account holds an active operator subscription (identity and playback read it). */
+    hasLive: (userId: string) => repo.hasLive(userId, deps.now()),
+  };
+}
+export type OperatorService = ReturnType<typeof createOperatorService>;

@@ -1,0 +1,51 @@
+import type { OperatorSubscription } from '@ekran/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
+import { Modal } from '../ui/modal.tsx';
+
+/** The popup states of auth data mf_info.mf_pop_up (spec platform §3, §2 popups «operator no-money / got-money / info»). */
+export type OperatorPopupState = 'no_money' | 'got_money' | 'info';
+const STATES: readonly string[] = ['no_money', 'got_money', 'info'];
+export const asOperatorPopup = (v: string | null | undefined): OperatorPopupState | null => (v && STATES.includes(v) ? (v as OperatorPopupState) : null);
+
+/** The resource that remembers a closed informing popup (routes/resources/operator-popup.ts). */
+export const OPERATOR_POPUP_RESOURCE = '/resources/operator-popup';
+
+/**
+ * The operator customer's popup by mf_info (spec platform §6). no_money: «Пополните баланс и возвращайтесь»
+ * (platform §8), closed only for this page, since it stays while the balance is empty; got_money (the money
+ * came back) and info: closing tells the API, so they show once.
+ */
+export function OperatorPopup({ popup }: { popup: OperatorPopupState | null }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const [closed, setClosed] = useState(false);
+  if (!popup || closed) return null;
+  const close = () => {
+    setClosed(true);
+    if (popup !== 'no_money') void fetcher.submit({ popup }, { method: 'post', action: OPERATOR_POPUP_RESOURCE });
+  };
+  const key = popup === 'no_money' ? 'noMoney' : popup === 'got_money' ? 'gotMoney' : 'info';
+  return (
+    <Modal onClose={close} size="sm" title={t(`operator.${key}Title`)} lead={t(`operator.${key}Text`)} testId={`operator-popup-${popup}`} focus="dialog">
+      <div className="modal__actions">
+        <button type="button" className="btn btn--primary" onClick={close}>
+          {t(popup === 'no_money' ? 'operator.noMoneyButton' : 'operator.ok')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** spec platform §8 Operator low balance banner: an error banner while the operator reports a low balance. */
+export function OperatorLowBalanceBanner({ balance }: { balance: OperatorSubscription['balance_state'] | null }) {
+  const { t } = useTranslation();
+  if (balance !== 'low' && balance !== 'no_money') return null;
+  return (
+    <div className="form-error operator-banner" role="alert" data-testid="operator-low-balance">
+      <strong>{t(balance === 'low' ? 'operator.lowBalanceTitle' : 'operator.noMoneyTitle')}</strong>
+      <p>{t(balance === 'low' ? 'operator.lowBalanceText' : 'operator.noMoneyText')}</p>
+    </div>
+  );
+}

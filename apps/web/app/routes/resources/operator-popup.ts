@@ -1,0 +1,17 @@
+import { data } from 'react-router';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/operator-popup';
+
+/** POST popup=got_money|info: the operator customer closed an informing popup (it is not shown again). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const popup = String((await request.formData()).get('popup') ?? '');
+  if (popup !== 'got_money' && popup !== 'info') return data({ ok: false }, { status: 400 });
+  try {
+    await context.get(visitorContext).api.operatorPopupSeen(popup);
+  } catch (err) {
+    if (err instanceof ApiCallError && err.status < 500) return data({ ok: false }, { status: err.status });
+    throw err;
+  }
+  return { ok: true };
+}
