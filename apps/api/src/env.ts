@@ -21,6 +21,12 @@ const cidrList = z
     return entries;
   });
 
+// issue 6 queue: five cron fields (minute hour day month weekday) of digits, *, /, commas and ranges.
+const cron = z
+  .string()
+  .trim()
+  .regex(/^(?:[\d*/,-]+\s+){4}[\d*/,-]+$/, 'a cron of five fields, e.g. */5 * * * *');
+
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -138,8 +144,16 @@ export const EnvSchema = z.object({
   /** Key prefix of the assets in the bucket: "" or a folder ending in a slash, e.g. vod/. */
   MEDIA_S3_PREFIX: z.string().trim().regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'empty or folders ending in a slash, e.g. vod/').default(''),
   // ---- end issue 5 media
+  // ---- issue 6 queue: background jobs on the database (docs/decisions/021-job-queue.md)
+  /** Run the job queue (expiry, renewals) in this process; unset: on, except under NODE_ENV=test. */
+  JOBS_ENABLED: bool.optional(),
+  /** When due renewals are charged (cron, UTC); every 5 minutes by default. */
+  RENEWALS_CRON: cron.default('*/5 * * * *'),
+  /** When lapsed subscriptions move to grace or expired (cron, UTC); every 5 minutes by default. */
+  EXPIRY_CRON: cron.default('*/5 * * * *'),
+  // ---- end issue 6 queue
 });
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 
 /** Parses process.env (or a given record); throws an error that names each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -171,11 +185,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (missing.length && missing.length < keys.length) socialProblems.push(`  ${missing.join(', ')}: ${name} sign-in needs ${keys.join(', ')} together`);
   }
   if (socialProblems.length) throw new Error(`Invalid API settings:\n${socialProblems.join('\n')}`);
-  return parsed.data;
+  // issue 6 queue: tests build many apps; their jobs stay off unless a test turns them on.
+  return { ...parsed.data, JOBS_ENABLED: parsed.data.JOBS_ENABLED ?? parsed.data.NODE_ENV !== 'test' };
 }
 
 /** accounts (issue 3): the settings an SMTP or SMS gateway adapter cannot work without. */
-function deliveryProblems(env: Env): string[] {
+function deliveryProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (env.MAIL_DELIVERY === 'smtp') {
     if (!env.SMTP_URL) problems.push('SMTP_URL: required when MAIL_DELIVERY=smtp');
@@ -190,7 +205,7 @@ function deliveryProblems(env: Env): string[] {
 
 // ---- issue 5 media
 /** The settings an S3 store cannot work without, and a base URL the API can actually serve. */
-function mediaStorageProblems(env: Env): string[] {
+function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (env.MEDIA_STORAGE !== 's3') return problems;
   if (!env.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
