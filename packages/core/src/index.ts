@@ -42,3 +42,5 @@ export * from './playback-gating.ts';
 // ---- issue 5 player
 // Quality levels of the player's menu (spec platform §9).
 export * from './quality.ts';
+// Subscription lifecycle (issue 6 queue): live, grace, expiry, manageable, rate steps, the disable-recurring steps.
+export * from './subscription-lifecycle.ts';
