@@ -20,7 +20,7 @@ async function card(userId: string, state: 'active' | 'removed' = 'active') {
 }
 
 /** A registered account with a session, and a live card subscription with a bound card unless told otherwise. */
-async function holder(o: Partial<typeof subscriptions.$inferInsert> & { withCard?: boolean } = {}) {
+async function holder(o: Partial<Parameters<TestApp['make']['subscription']>[0]> & { withCard?: boolean } = {}) {
   const { withCard = true, ...rest } = o;
   const user = await t.make.user();
   const session = await t.make.session({ userId: user.id });
