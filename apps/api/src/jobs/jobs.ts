@@ -23,11 +23,11 @@ export interface JobsTiming {
   /** How often cron schedules are checked, and how often their due jobs are moved to their queues (1–45 s). */
   cronMonitorIntervalSeconds: number;
   cronWorkerIntervalSeconds: number;
-  /** How long stop() waits for running jobs before failing them (they are retried later). */
+  /** How long stop() waits for running jobs before failing them (retried later); under server.ts's 10 s shutdown limit. */
   stopTimeoutMs: number;
 }
 
-const DEFAULT_TIMING: JobsTiming = { pollingIntervalSeconds: 2, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5, stopTimeoutMs: 20_000 };
+const DEFAULT_TIMING: JobsTiming = { pollingIntervalSeconds: 2, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5, stopTimeoutMs: 8_000 };
 
 /** The queue's own tables live in this schema, created (and migrated) by pg-boss on start. */
 export const JOBS_SCHEMA = 'pgboss';
