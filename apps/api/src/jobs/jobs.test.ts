@@ -1,7 +1,7 @@
-import { createDb, queryRows, type DbHandle } from '@ekran/db';
+import { queryRows, type DbHandle } from '@ekran/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../lib/paths.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createJobs, JOBS_SCHEMA, sqlExecutor, type Jobs, type JobsLogger } from './jobs.ts';
 
 // queue (issue 6): pg-boss really runs on the embedded PGlite (and on PostgreSQL with TEST_DATABASE_URL, where
@@ -28,18 +28,20 @@ async function until<T>(read: () => T | undefined, ms = 15_000): Promise<T> {
   }
 }
 
+// The harness's fresh database: PGlite, or PostgreSQL with TEST_DATABASE_URL (its app keeps jobs off).
+let t: TestApp;
 let database: DbHandle;
 let jobs: Jobs;
 beforeAll(async () => {
-  database = await createDb({ migrationsDir: fromRoot('packages/db/drizzle') });
-  await database.migrate();
+  t = await createTestApp();
+  database = t.database;
 });
 afterAll(async () => {
   await jobs?.stop();
-  await database.close();
+  await t.close();
 });
 
-describe('sqlExecutor over PGlite', () => {
+describe(`sqlExecutor over ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('answers rows for parameterised and multi-statement text', async () => {
     const exec = sqlExecutor(database);
     expect((await exec.executeSql('select $1::int + 1 as n', [41])).rows).toEqual([{ n: 42 }]);
@@ -65,7 +67,7 @@ describe('createJobs', () => {
     await off.stop();
   });
 
-  it('creates its schema on start, runs a sent job and a cron schedule on PGlite, and stops gracefully', async () => {
+  it('creates its schema on start, runs a sent job and a cron schedule, and stops gracefully', async () => {
     jobs = createJobs({ database, env: { JOBS_ENABLED: true }, logger: quietLog, timing: fast });
     const seen: unknown[] = [];
     let ticks = 0;

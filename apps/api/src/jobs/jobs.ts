@@ -1,4 +1,5 @@
 import type { DbHandle } from '@ekran/db';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Env } from '../env.ts';
 
@@ -55,7 +56,8 @@ export interface Jobs {
 }
 
 /**
- * pg-boss's `db` option over either driver of packages/db. PostgreSQL: the pool as is. PGlite: parameterised
+ * pg-boss's `db` option over either driver of packages/db. PostgreSQL: the pool (scripts on a client of their
+ * own). PGlite: parameterised
  * statements go through `query`; pg-boss's own multi-statement scripts (schema creation, migrations, locked
  * maintenance) come without values and need `exec`. PGlite runs every call exclusively (one session), so calls
  * are already serialised, and none runs inside a Drizzle transaction. A script that fails between its BEGIN and
@@ -63,7 +65,26 @@ export interface Jobs {
  */
 export function sqlExecutor(database: DbHandle): PgBoss.Db {
   const driver = database.driver;
-  if (driver.kind === 'postgres') return { executeSql: (text, values) => driver.pool.query(text, values) };
+  if (driver.kind === 'postgres') {
+    const pool = driver.pool;
+    return {
+      async executeSql(text: string, values?: unknown[]) {
+        if (values && values.length > 0) return pool.query(text, values);
+        // A script runs on a client of its own, so a failed one is rolled back on the very session it broke
+        // instead of returning that session to the pool mid-transaction.
+        const client = await pool.connect();
+        try {
+          const result = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+    };
+  }
   const client = driver.client;
   return {
     async executeSql(text: string, values?: unknown[]) {
