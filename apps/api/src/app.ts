@@ -47,6 +47,10 @@ import { streamsRoutes } from './modules/streams/streams.routes.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 // ---- issue 6 partners: the mobile-operator customer
 import { operatorRoutes } from './modules/partners/operator.routes.ts';
+// ---- issue 6 queue: the job queue, the subscription lifecycle schedules, renewal on/off
+import { createJobs, type Jobs, type JobsTiming } from './jobs/jobs.ts';
+import { registerLifecycleJobs, type RenewDue } from './modules/billing/lifecycle.jobs.ts';
+import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -55,11 +59,17 @@ export interface AppDeps {
   /** The clock every rule reads, so tests can move time. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** issue 6 queue: charges the subscriptions due at `now` (the billing module's renewDue), run on RENEWALS_CRON. */
+  renewDue?: RenewDue;
+  /** issue 6 queue: faster polling for tests that turn JOBS_ENABLED on. */
+  jobsTiming?: Partial<JobsTiming>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+    /** issue 6 queue: the job queue (started when the app is ready, stopped gracefully on close). */
+    jobs: Jobs;
   }
 }
 
@@ -137,6 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(promoRoutes); // ---- issue 6 promo
   await app.register(operatorRoutes); // ---- issue 6 partners (the sandbox operator until a real adapter exists)
+  await app.register(recurrentRoutes); // ---- issue 6 queue: POST /api/v1/billing/recurrent
+
+  // ---- issue 6 queue: background jobs (JOBS_ENABLED; off under tests unless a test turns it on)
+  const jobs = createJobs({ database: deps.database, env: deps.env, logger: app.log, timing: deps.jobsTiming });
+  app.decorate('jobs', jobs);
+  await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: deps.renewDue });
+  app.addHook('onReady', async () => jobs.start());
+  // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
+  app.addHook('onClose', async () => jobs.stop());
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

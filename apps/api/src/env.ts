@@ -21,6 +21,12 @@ const cidrList = z
     return entries;
   });
 
+// issue 6 queue: five cron fields (minute hour day month weekday) of digits, *, /, commas and ranges.
+const cron = z
+  .string()
+  .trim()
+  .regex(/^(?:[\d*/,-]+\s+){4}[\d*/,-]+$/, 'a cron of five fields, e.g. */5 * * * *');
+
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -145,8 +151,16 @@ export const EnvSchema = z.object({
    */
   OPERATOR_NOTIFY_SECRET: unsetWhenEmpty(z.string().min(32, 'at least 32 characters')),
   // ---- end issue 6 partners
+  // ---- issue 6 queue: background jobs on the database (docs/decisions/021-job-queue.md)
+  /** Run the job queue (expiry, renewals) in this process; unset: on, except under NODE_ENV=test. */
+  JOBS_ENABLED: bool.optional(),
+  /** When due renewals are charged (cron, UTC); every 5 minutes by default. */
+  RENEWALS_CRON: cron.default('*/5 * * * *'),
+  /** When lapsed subscriptions move to grace or expired (cron, UTC); every 5 minutes by default. */
+  EXPIRY_CRON: cron.default('*/5 * * * *'),
+  // ---- end issue 6 queue
 });
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 
 /** Parses process.env (or a given record); throws an error that names each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -178,11 +192,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (missing.length && missing.length < keys.length) socialProblems.push(`  ${missing.join(', ')}: ${name} sign-in needs ${keys.join(', ')} together`);
   }
   if (socialProblems.length) throw new Error(`Invalid API settings:\n${socialProblems.join('\n')}`);
-  return parsed.data;
+  // issue 6 queue: tests build many apps; their jobs stay off unless a test turns them on.
+  return { ...parsed.data, JOBS_ENABLED: parsed.data.JOBS_ENABLED ?? parsed.data.NODE_ENV !== 'test' };
 }
 
 /** accounts (issue 3): the settings an SMTP or SMS gateway adapter cannot work without. */
-function deliveryProblems(env: Env): string[] {
+function deliveryProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (env.MAIL_DELIVERY === 'smtp') {
     if (!env.SMTP_URL) problems.push('SMTP_URL: required when MAIL_DELIVERY=smtp');
@@ -197,7 +212,7 @@ function deliveryProblems(env: Env): string[] {
 
 // ---- issue 5 media
 /** The settings an S3 store cannot work without, and a base URL the API can actually serve. */
-function mediaStorageProblems(env: Env): string[] {
+function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (env.MEDIA_STORAGE !== 's3') return problems;
   if (!env.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');

@@ -44,3 +44,5 @@ export * from './playback-gating.ts';
 export * from './quality.ts';
 // ---- issue 6 pay: bank cards (Luhn, brand by first digit, expiry, grouping), shared by the payment host, API and site.
 export * from './card.ts';
+// Subscription lifecycle (issue 6 queue): live, grace, expiry, manageable, rate steps, the disable-recurring steps.
+export * from './subscription-lifecycle.ts';

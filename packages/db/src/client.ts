@@ -28,6 +28,11 @@ export interface DbHandle {
   /** A cheap round trip, for readiness. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * queue (issue 6): the driver underneath Drizzle, for libraries that speak SQL themselves (the pg-boss job
+   * queue). Repositories use `db`.
+   */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
 
 export interface CreateDbOptions {
@@ -54,6 +59,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      driver: { kind: 'postgres', pool },
     };
   }
   // Search (issue 4) uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
@@ -70,6 +76,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       await client.query('select 1');
     },
     close: () => client.close(),
+    driver: { kind: 'pglite', client },
   };
 }
 

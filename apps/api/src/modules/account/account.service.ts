@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
+import { createLifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createAccountRepo } from './account.repo.ts';
@@ -17,6 +18,7 @@ const registeredOnly = (session: SessionContext) => {
 export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
+  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now }); // issue 6 queue
 
   async function userOf(session: SessionContext) {
     registeredOnly(session);
@@ -67,29 +69,9 @@ export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'datab
     async subscriptions(session: SessionContext): Promise<AccountSubscriptions> {
       registeredOnly(session);
       const rows = await repo.subscriptions(session.userId);
-      return {
-        data: {
-          subscriptions: rows.map(({ subscription: s, tariff: t }) => ({
-            _id: s.id,
-            status: s.status,
-            tariff: { _id: t.id, title: t.title, price: t.price, currency: t.currency, duration_days: t.durationDays },
-            started_at: s.startedAt.toISOString(),
-            expires_at: s.expiresAt.toISOString(),
-            reccurent: s.isRecurrent,
-            source: s.source,
-            // issue 6 (platform §3 Pending subscription); the billing module refines the rate steps.
-            manageable: s.source === 'card' && (s.status === 'active' || s.status === 'trial' || s.status === 'grace'),
-            expiration: s.expiresAt.toISOString(),
-            billing_expire: s.billingExpiresAt?.toISOString() ?? null,
-            tariff_info: { _id: t.id, rate_steps: [{ price: t.recurrentPrice ?? t.price, currency: t.currency, duration_days: t.durationDays, periods: null }] },
-            next_charge:
-              s.isRecurrent && s.source === 'card' && s.status !== 'expired' && s.status !== 'cancelled'
-                ? { at: s.expiresAt.toISOString(), amount: t.recurrentPrice ?? t.price, currency: t.currency }
-                : null,
-            payment_method_id: s.paymentMethodId,
-          })),
-        },
-      };
+      // issue 6 queue: the pending subscription of platform §3 (manageable, rate steps of the tariff chain, the
+      // next charge) by the lifecycle rules of @ekran/core.
+      return { data: { subscriptions: await lifecycle.pendingSubscriptions(session.userId, rows, deps.now()) } };
     },
 
     /** A code that confirms deleting the account, to its email or phone. */

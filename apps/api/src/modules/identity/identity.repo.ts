@@ -1,4 +1,4 @@
-import { devices, externalSubscriptions, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
+import { devices, externalSubscriptions, orders, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
 import { and, asc, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -123,6 +123,12 @@ export function createIdentityRepo(db: Db) {
     /** Every subscription of the user, newest first (a handful per user). */
     listSubscriptions(userId: string) {
       return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.expiresAt));
+    },
+
+    /** issue 6 queue: whether the account ever started a trial (a trial order that went through). */
+    async hadTrialOrder(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.kind, 'trial'), eq(orders.status, 'succeeded'))).limit(1);
+      return row !== undefined;
     },
 
     /** Subscriptions that have not yet expired, newest first. */

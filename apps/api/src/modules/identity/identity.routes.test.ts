@@ -1,4 +1,5 @@
 import { AuthDataSchema, ErrorSchema } from '@ekran/contracts';
+import { orders } from '@ekran/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 
@@ -93,6 +94,27 @@ describe('POST /api/v1/auth/refresh', () => {
     expect(data.subscriptions).toHaveLength(1);
     expect(data.subscriptions[0]?.status).toBe('active');
     expect(data.trial_is_available).toBe(false);
+  });
+
+  // issue 6 queue: a trial is for those who never had a subscription nor a trial.
+  it('offers no trial after an ended trial, nor after a trial order whose subscription is gone', async () => {
+    const refresh = async (auth: Record<string, string>) =>
+      AuthDataSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: auth })).json()).trial_is_available;
+    const fresh = await loginDevice(t);
+    expect(await refresh(fresh.auth)).toBe(true);
+
+    const hadTrial = await loginDevice(t);
+    await t.make.subscription({ userId: hadTrial._id, status: 'expired', expiresAt: new Date('2026-10-08T00:00:00Z') });
+    const data = AuthDataSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: hadTrial.auth })).json());
+    expect([data.subscriptions.length, data.trial_is_available]).toEqual([0, false]);
+
+    const trialOrder = await loginDevice(t);
+    await t.db.insert(orders).values({ userId: trialOrder._id, kind: 'trial', amount: 1, status: 'succeeded', idempotencyKey: 'trial-1', requestHash: 'h' });
+    expect(await refresh(trialOrder.auth)).toBe(false);
+
+    const failedTrialOrder = await loginDevice(t);
+    await t.db.insert(orders).values({ userId: failedTrialOrder._id, kind: 'trial', amount: 1, status: 'failed', idempotencyKey: 'trial-2', requestHash: 'h' });
+    expect(await refresh(failedTrialOrder.auth)).toBe(true);
   });
 
   it('answers 401 for an unknown token and for no token', async () => {

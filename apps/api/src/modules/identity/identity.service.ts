@@ -47,14 +47,16 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all, social, pin, externals] = await Promise.all([
+    const [devices, all, social, pin, externals, hadTrialOrder] = await Promise.all([
       repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
-      repo.listLiveExternals(ctx.userId, now),
+      repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
     ]);
     const live = all.filter((s) => s.expiresAt > now);
     const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
-    // A trial is for those who never had a subscription.
-    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable: all.length === 0, social, pinStatus, externals });
+    // A trial is for those who never had a subscription, and never had a trial (issue 6 queue: a trial order that
+    // went through counts even when its subscription is gone, e.g. refunded and removed by support).
+    const trialIsAvailable = all.length === 0 && !hadTrialOrder;
+    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social, pinStatus, externals });
   }
 
   /**
