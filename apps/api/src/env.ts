@@ -151,7 +151,7 @@ export const EnvSchema = z.object({
    */
   OPERATOR_NOTIFY_SECRET: unsetWhenEmpty(z.string().min(32, 'at least 32 characters')),
   // ---- end issue 6 partners
-  // ---- issue 6 queue: background jobs on the database (docs/decisions/021-job-queue.md)
+  // ---- issue 6 queue: background jobs on the database (docs/decisions/024-job-queue.md)
   /** Run the job queue (expiry, renewals) in this process; unset: on, except under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /** When due renewals are charged (cron, UTC); every 5 minutes by default. */

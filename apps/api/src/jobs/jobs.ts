@@ -5,7 +5,7 @@ import type { Env } from '../env.ts';
 
 // queue (issue 6): background jobs on the application's own PostgreSQL (or embedded PGlite) through pg-boss,
 // so scheduled work (expiry, renewals) runs once across every API instance without another server.
-// docs/decisions/021-job-queue.md.
+// docs/decisions/024-job-queue.md.
 
 /** A job's handler; a throw fails the job (pg-boss retries it by the queue's policy). */
 export type JobHandler<T = Record<string, unknown>> = (data: T, job: { id: string; name: string }) => Promise<void>;
