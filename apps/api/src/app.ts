@@ -43,6 +43,9 @@ import { titleListsRoutes } from './modules/collections/title-lists.routes.ts';
 // ---- issue 5 gating-api: simultaneous streams, the tariff list
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { streamsRoutes } from './modules/streams/streams.routes.ts';
+// ---- issue 6 api: payments
+import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
+import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -51,11 +54,13 @@ export interface AppDeps {
   /** The clock every rule reads, so tests can move time. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** issue 6 api: the payment providers (tests pass a sandbox over a fake host); default: from the settings. */
+  payments?: PaymentProviders;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
   }
 }
 
@@ -69,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()) });
+  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -131,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- issue 5 gating-api
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
+  await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

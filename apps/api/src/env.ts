@@ -138,6 +138,21 @@ export const EnvSchema = z.object({
   /** Key prefix of the assets in the bucket: "" or a folder ending in a slash, e.g. vod/. */
   MEDIA_S3_PREFIX: z.string().trim().regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'empty or folders ending in a slash, e.g. vod/').default(''),
   // ---- end issue 5 media
+  // ---- issue 6 api: payments (the sandbox host protocol; CloudPayments in production)
+  /** sandbox: the payment host of apps/payments (test cards, offline); cloudpayments: real payments. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'cloudpayments']).default('sandbox'),
+  /** What the API calls server to server on the sandbox host. */
+  PAYMENTS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://127.0.0.1:4100'),
+  /** The sandbox host's Basic auth user (and the public id it shows). */
+  PAYMENTS_PUBLIC_ID: z.string().trim().min(1).default('ekran-sandbox'),
+  /** The sandbox host's Basic auth password and its notification signing secret. */
+  PAYMENTS_API_SECRET: z.string().min(8).default('sandbox-secret-change-me'),
+  /** Notifications signed longer ago (or in the future) than this are refused. */
+  PAYMENTS_REPLAY_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** CloudPayments' Public ID and API secret (HTTP Basic; the secret also signs notifications); needed when PAYMENTS_PROVIDER=cloudpayments. */
+  CLOUDPAYMENTS_PUBLIC_ID: optionalText,
+  CLOUDPAYMENTS_API_SECRET: optionalText,
+  // ---- end issue 6 api
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -148,7 +163,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
-  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data)]; // issue 5 media
+  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data), ...paymentProblems(parsed.data)]; // issue 5 media, issue 6 api
   if (delivery.length) throw new Error(`Invalid API settings:\n${delivery.map((line) => `  ${line}`).join('\n')}`);
   for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
     if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
@@ -203,3 +218,18 @@ function mediaStorageProblems(env: Env): string[] {
   return problems;
 }
 // ---- end issue 5 media
+
+// ---- issue 6 api
+/** The settings real payments cannot work without. */
+function paymentProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.PAYMENTS_PROVIDER === 'cloudpayments') {
+    if (!env.CLOUDPAYMENTS_PUBLIC_ID) problems.push('CLOUDPAYMENTS_PUBLIC_ID: required when PAYMENTS_PROVIDER=cloudpayments');
+    if (!env.CLOUDPAYMENTS_API_SECRET) problems.push('CLOUDPAYMENTS_API_SECRET: required when PAYMENTS_PROVIDER=cloudpayments');
+  }
+  if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === 'sandbox-secret-change-me') {
+    problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
+  }
+  return problems;
+}
+// ---- end issue 6 api

@@ -42,3 +42,5 @@ export * from './playback-gating.ts';
 // ---- issue 5 player
 // Quality levels of the player's menu (spec platform §9).
 export * from './quality.ts';
+// ---- issue 6 api: the billing window, renewal timing, payment method kinds
+export * from './billing.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { fromRoot } from '../lib/paths.ts';
 import { createFactories } from './factories.ts';
@@ -53,7 +53,7 @@ async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promis
 }
 
 /** buildApp() over a fresh migrated database, with factories and a clock tests can move. */
-export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: Pick<AppDeps, 'payments'> = {}) {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const imageDir = mkdtempSync(path.join(tmpdir(), 'ekran-images-'));
@@ -67,7 +67,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
     ...overrides,
   });
   const clock = { now: new Date('2026-11-21T12:00:00Z') };
-  const app = await buildApp({ env, database, now: () => clock.now });
+  const app = await buildApp({ env, database, now: () => clock.now, ...options });
   const make = createFactories(database.db);
   await make.apiClient({ key: TEST_API_KEY });
   return {
