@@ -147,7 +147,10 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
           throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
         }
         const { accountId: _account, ...event } = verified.notification;
-        await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now());
+        const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now());
+        if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
+          request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
+        }
         return { code: 0 as const };
       },
     );

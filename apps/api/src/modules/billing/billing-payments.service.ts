@@ -296,6 +296,23 @@ export function createPaymentsService(deps: BillingDeps) {
       return toOrder(row);
     },
 
+    /**
+     * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
+     * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
+     * logs it; a repeat is safe: its key is the charge's transaction).
+     */
+    async refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
+      if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
+      const order = await orderById(event.invoiceId).catch(() => undefined);
+      if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
+      try {
+        await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /** spec platform §3 Payment method: the account's cards (active first). */
     async paymentMethods(session: SessionContext): Promise<PaymentMethods> {
       const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, session.userId)).orderBy(desc(paymentMethods.isActive), desc(paymentMethods.createdAt));

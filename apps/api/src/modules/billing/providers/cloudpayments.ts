@@ -83,6 +83,7 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
 
   return {
     name: 'cloudpayments',
+    refundsCardCheck: false,
     async createCheckout(r, key): Promise<Checkout> {
       // A trial or a binding charges the card-check amount; the hosted page saves the card (its Token comes in
       // the Pay notification), and billing refunds the check charge after applying it.

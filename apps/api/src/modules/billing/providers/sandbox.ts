@@ -70,6 +70,7 @@ export function createSandboxProvider(settings: SandboxSettings): PaymentProvide
 
   return {
     name: 'sandbox',
+    refundsCardCheck: true,
     async createCheckout(r, key): Promise<Checkout> {
       return post('/api/checkouts', {
         invoice_id: r.invoiceId, account_id: r.accountId, amount: money(r.amount), currency: r.currency, description: r.description, email: r.email,

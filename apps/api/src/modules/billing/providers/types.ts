@@ -85,6 +85,8 @@ export interface IncomingNotification {
 export interface PaymentProvider {
   /** The name in /notifications/:provider and in the ledger (payments.provider). */
   readonly name: string;
+  /** Whether the provider refunds a trial's or a binding's card-check charge itself (the sandbox host does; CloudPayments does not, billing refunds it). */
+  readonly refundsCardCheck: boolean;
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<Checkout>;
   chargeToken(request: ChargeRequest, idempotencyKey: string): Promise<ChargeResult>;
   refund(request: { transactionId: string; amount: number }, idempotencyKey: string): Promise<RefundResult>;
