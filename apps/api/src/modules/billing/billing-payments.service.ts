@@ -227,14 +227,18 @@ export function createPaymentsService(deps: BillingDeps) {
           title = tariff.title;
           const method = body.payment_method_id ? await activeMethod(session.userId, body.payment_method_id) : null;
           token = method?.token ?? null;
+          // Without a card it is the payment link's order: a trial (card check) when the account may have one.
+          const kind = !method && tariff.allowTrial && (await trialAvailable(session.userId)) ? 'trial' : 'purchase';
+          if (kind === 'trial') title = `Пробный период: ${tariff.title}`;
           return {
-            kind: 'purchase', tariffId: tariff.id, paymentMethodId: method?.id ?? null, amount: tariff.price, currency: tariff.currency, returnTo: body.return_to,
-            backUrl: safeBackUrl(body.back_url), createdAt: now, updatedAt: now,
+            kind, tariffId: tariff.id, paymentMethodId: method?.id ?? null, amount: kind === 'trial' ? CARD_CHECK_AMOUNT : tariff.price, currency: tariff.currency,
+            returnTo: body.return_to, backUrl: safeBackUrl(body.back_url), createdAt: now, updatedAt: now,
           };
         },
         async (order) => {
           if (token) await charge(order, token, title);
-          else await checkout(order, title, false).catch(() => undefined);
+          // a failed checkout leaves the order failed (provider_unavailable), which is the answer, now and on repeats
+          else await checkout(order, title, order.kind === 'trial').catch(() => undefined);
         },
       );
     },

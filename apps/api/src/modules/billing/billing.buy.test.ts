@@ -134,11 +134,22 @@ describe('POST /api/v1/billing/buy', () => {
     expect(ledger).toMatchObject([{ kind: 'charge', status: 'succeeded', amount: 2990, paymentMethodId: card.id }]);
   });
 
-  it('without a card answers a pending order with the payment page', async () => {
+  it('without a card answers a pending order with the payment page (a trial when the account may have one)', async () => {
     const { auth } = await registered(t);
     const res = await buy(auth, 'buy-page', { tariff_id: year.id });
     expect(res.statusCode).toBe(200);
-    expect(OrderSchema.parse(res.json())).toMatchObject({ status: 'pending', payment_url: expect.stringMatching(/^http:\/\/localhost:4100\/pay\//) });
+    expect(OrderSchema.parse(res.json())).toMatchObject({ kind: 'purchase', amount: 2990, status: 'pending', payment_url: expect.stringMatching(/^http:\/\/localhost:4100\/pay\//) });
+    const trial = (await buy(auth, 'buy-trial', { tariff_id: monthly.id })).json();
+    expect(trial).toMatchObject({ kind: 'trial', amount: 1, status: 'pending' });
+    expect(t.host.checkouts().at(-1)!.body).toMatchObject({ bind_only: true, invoice_id: trial._id });
+  });
+
+  it('the host being down: the order fails with provider_unavailable, and a repeat answers the same', async () => {
+    const { auth } = await registered(t);
+    t.host.failNextCalls(1);
+    const first = await buy(auth, 'host-down', { tariff_id: year.id });
+    expect(first.json()).toMatchObject({ status: 'failed', failure_reason: 'provider_unavailable', payment_url: null });
+    expect((await buy(auth, 'host-down', { tariff_id: year.id })).body).toBe(first.body);
   });
 
   it('a declined card fails the order with the reason and activates nothing', async () => {

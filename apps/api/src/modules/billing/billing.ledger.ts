@@ -44,6 +44,10 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
 
     const method = event.operation === 'payment' && event.status === 'completed' && event.card?.token ? await saveCard(tx, order.userId, event) : null;
     const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
+    // A refund shows the card of the charge it returns (when that charge is already known).
+    const [refunded] = event.refundOf
+      ? await tx.select({ methodId: payments.paymentMethodId }).from(payments).where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')))
+      : [];
     const inserted = await tx
       .insert(payments)
       .values({
@@ -55,7 +59,7 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
         status: event.status === 'completed' ? 'succeeded' : 'declined',
         amount: event.amount,
         currency: event.currency,
-        paymentMethodId: method?.id ?? order.paymentMethodId,
+        paymentMethodId: method?.id ?? refunded?.methodId ?? order.paymentMethodId,
         description: describe(order, tariff?.title ?? null, event),
         reason: event.status === 'declined' ? (event.reason ?? 'declined') : null,
         occurredAt: event.occurredAt,

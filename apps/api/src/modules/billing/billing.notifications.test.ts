@@ -117,6 +117,13 @@ describe('POST /api/v1/billing/notifications/:provider — verification', () => 
     expect((await t.db.select().from(orders).where(eq(orders.id, paid.order.id)))[0]!.status).toBe('succeeded');
     const history = await t.app.inject({ url: '/api/v1/account/payment_history', headers: paid.auth });
     expect(history.json().data.items.map((i: { kind: string; card_number: string | null }) => [i.kind, i.card_number]).sort()).toEqual([['charge', '4242'], ['refund', null]]);
+    // a refund after its charge shows the charge's card
+    const later = await pendingPurchase();
+    const charge2 = paymentNotification(t, { InvoiceId: later.order.id, AccountId: later.user.id, CardLastFour: '1111' });
+    await deliver(t, charge2);
+    await deliver(t, paymentNotification(t, { InvoiceId: later.order.id, AccountId: later.user.id, OperationType: 'Refund', RefundOf: charge2.TransactionId, Token: null, CardLastFour: null }));
+    const cards = (await t.app.inject({ url: '/api/v1/account/payment_history', headers: later.auth })).json().data.items.map((i: { kind: string; card_number: string | null }) => [i.kind, i.card_number]);
+    expect(cards.sort()).toEqual([['charge', '1111'], ['refund', '1111']]);
   });
 });
 
