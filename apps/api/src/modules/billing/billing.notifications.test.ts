@@ -85,6 +85,13 @@ describe('POST /api/v1/billing/notifications/:provider — verification', () => 
     expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('pending');
   });
 
+  it('a notification of an order that is not ours is acknowledged and changes nothing but its record', async () => {
+    const before = await counts();
+    const res = await deliver(t, paymentNotification(t, { InvoiceId: '00000000-0000-4000-8000-000000000000', AccountId: 'someone' }));
+    expect([res.statusCode, res.json()]).toEqual([200, { code: 0 }]);
+    expect(await counts()).toEqual({ ...before, notifications: before.notifications + 1 });
+  });
+
   it('an unknown provider is 404', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/billing/notifications/paypal', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(res.statusCode).toBe(404);
