@@ -51,6 +51,10 @@ import { operatorRoutes } from './modules/partners/operator.routes.ts';
 import { createJobs, type Jobs, type JobsTiming } from './jobs/jobs.ts';
 import { registerLifecycleJobs, type RenewDue } from './modules/billing/lifecycle.jobs.ts';
 import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
+// ---- issue 6 api: payments
+import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
+import { renewDue } from './modules/billing/billing.renewal.ts';
+import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -63,11 +67,13 @@ export interface AppDeps {
   renewDue?: RenewDue;
   /** issue 6 queue: faster polling for tests that turn JOBS_ENABLED on. */
   jobsTiming?: Partial<JobsTiming>;
+  /** issue 6 api: the payment providers (tests pass a sandbox over a fake host); default: from the settings. */
+  payments?: PaymentProviders;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
     /** issue 6 queue: the job queue (started when the app is ready, stopped gracefully on close). */
     jobs: Jobs;
   }
@@ -83,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()) });
+  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -152,10 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- issue 6 queue: background jobs (JOBS_ENABLED; off under tests unless a test turns it on)
   const jobs = createJobs({ database: deps.database, env: deps.env, logger: app.log, timing: deps.jobsTiming });
   app.decorate('jobs', jobs);
-  await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: deps.renewDue });
+  // The renewal schedule charges what is due through the billing module (a test may pass its own).
+  const renewDueNow: RenewDue = deps.renewDue ?? ((now) => renewDue(app.deps, now));
+  await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: renewDueNow });
   app.addHook('onReady', async () => jobs.start());
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
+  await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -159,6 +159,21 @@ export const EnvSchema = z.object({
   /** When lapsed subscriptions move to grace or expired (cron, UTC); every 5 minutes by default. */
   EXPIRY_CRON: cron.default('*/5 * * * *'),
   // ---- end issue 6 queue
+  // ---- issue 6 api: payments (the sandbox host protocol; CloudPayments in production)
+  /** sandbox: the payment host of apps/payments (test cards, offline); cloudpayments: real payments. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'cloudpayments']).default('sandbox'),
+  /** What the API calls server to server on the sandbox host. */
+  PAYMENTS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://127.0.0.1:4100'),
+  /** The sandbox host's Basic auth user (and the public id it shows). */
+  PAYMENTS_PUBLIC_ID: z.string().trim().min(1).default('ekran-sandbox'),
+  /** The sandbox host's Basic auth password and its notification signing secret. */
+  PAYMENTS_API_SECRET: z.string().min(8).default('sandbox-secret-change-me'),
+  /** Notifications signed longer ago (or in the future) than this are refused. */
+  PAYMENTS_REPLAY_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** CloudPayments' Public ID and API secret (HTTP Basic; the secret also signs notifications); needed when PAYMENTS_PROVIDER=cloudpayments. */
+  CLOUDPAYMENTS_PUBLIC_ID: optionalText,
+  CLOUDPAYMENTS_API_SECRET: optionalText,
+  // ---- end issue 6 api
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 
@@ -169,7 +184,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
-  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data)]; // issue 5 media
+  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data), ...paymentProblems(parsed.data)]; // issue 5 media, issue 6 api
   if (delivery.length) throw new Error(`Invalid API settings:\n${delivery.map((line) => `  ${line}`).join('\n')}`);
   for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
     if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
@@ -225,3 +240,18 @@ function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 // ---- end issue 5 media
+
+// ---- issue 6 api
+/** The settings real payments cannot work without. */
+function paymentProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (env.PAYMENTS_PROVIDER === 'cloudpayments') {
+    if (!env.CLOUDPAYMENTS_PUBLIC_ID) problems.push('CLOUDPAYMENTS_PUBLIC_ID: required when PAYMENTS_PROVIDER=cloudpayments');
+    if (!env.CLOUDPAYMENTS_API_SECRET) problems.push('CLOUDPAYMENTS_API_SECRET: required when PAYMENTS_PROVIDER=cloudpayments');
+  }
+  if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === 'sandbox-secret-change-me') {
+    problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
+  }
+  return problems;
+}
+// ---- end issue 6 api

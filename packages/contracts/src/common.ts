@@ -93,6 +93,19 @@ export const ErrorCode = {
   // ---- issue 5 gating-api
   /** 403 on a heartbeat: the item no longer plays for this account (the subscription ended mid-stream). */
   SubscriptionRequired: 'SUBSCRIPTION_REQUIRED',
+  // ---- issue 6 api: buying and payments
+  /** 422: this Idempotency-Key was used for a different request. */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409: the account already has a live subscription (extend or change it instead of buying another). */
+  SubscriptionExists: 'SUBSCRIPTION_EXISTS',
+  /** 409: this payment method cannot be removed here (a store subscription). */
+  PaymentMethodUncancellable: 'PAYMENT_METHOD_UNCANCELLABLE',
+  /** 409: the subscription is not in a state this action applies to (extend outside grace). */
+  SubscriptionNotExtendable: 'SUBSCRIPTION_NOT_EXTENDABLE',
+  /** 502: the payment provider refused or did not answer. */
+  PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
+  /** 401 on a provider notification: bad signature, stale timestamp or SentAt mismatch. */
+  InvalidNotification: 'INVALID_NOTIFICATION',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

@@ -46,3 +46,5 @@ export * from './quality.ts';
 export * from './card.ts';
 // Subscription lifecycle (issue 6 queue): live, grace, expiry, manageable, rate steps, the disable-recurring steps.
 export * from './subscription-lifecycle.ts';
+// ---- issue 6 api: the billing window, renewal timing, payment method kinds
+export * from './billing.ts';

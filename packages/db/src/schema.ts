@@ -399,7 +399,8 @@ export const paymentMethods = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_methods_user_idx').on(t.userId)],
+  // issue 6 api: a provider's card token is one saved card, however many payments report it
+  (t) => [index('payment_methods_user_idx').on(t.userId), uniqueIndex('payment_methods_provider_token_key').on(t.provider, t.token)],
 );
 
 /**
@@ -431,6 +432,14 @@ export const orders = pgTable(
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // ---- issue 6 api (helper "api"): the provider's checkout of an order and the period a renewal pays for
+    /** The provider's checkout id (sandbox: /api/checkouts id; CloudPayments: the order Id). */
+    checkoutId: text('checkout_id'),
+    /** The hosted payment page of the checkout, reused while the order is pending (no pile of orders). */
+    paymentUrl: text('payment_url'),
+    /** renewal/extend: the renewal number (subscriptions.renewals + 1) this order pays for, so one period is never paid into twice. */
+    period: integer('period'),
+    // ---- end issue 6 api
   },
   (t) => [uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey), index('orders_user_idx').on(t.userId, t.createdAt)],
 );

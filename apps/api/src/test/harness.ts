@@ -56,7 +56,8 @@ async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promis
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   /** issue 6 queue: what a test of the job queue gives buildApp (renewDue, fast polling); JOBS_ENABLED stays off unless overridden. */
-  extraDeps: Pick<AppDeps, 'renewDue' | 'jobsTiming'> = {},
+  /** issue 6 api: the payment providers (a sandbox over a fake host). */
+  extraDeps: Pick<AppDeps, 'renewDue' | 'jobsTiming' | 'payments'> = {},
 ) {
   const { database, drop } = await freshDatabase();
   await database.migrate();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   apiClients, collectionItems, collections, countries, credits, episodes, extras, genres, mediaAssets, people, seasons,
@@ -50,10 +50,25 @@ async function inChunks<T>(rows: T[], run: (chunk: T[]) => Promise<unknown>) {
 }
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-/** The tariff every playback upgrade offers until billing lands its full list (spec platform §9: default trial 7 days). */
+/**
+ * The tariffs of spec platform §9 (issue 6 api): the weight-0 monthly tariff with a 7-day trial ("499 for
+ * trial": the tariff flow and every playback upgrade offer it), 1 month at 499, 3 months at 1190 then 499 per
+ * 30 days, and the discount tariffs reached through offers (not listed): the first month at 149 then 499, and 399.
+ * The alias is the stable key; chains (original_id, next_tariff_id) are linked by alias after the upsert.
+ */
 export const BASE_TARIFFS = [
   // issue 5 gating-api: two simultaneous streams on the month tariff.
-  { alias: 'month', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2 },
+  { alias: 'month', title: 'Подписка на месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: true },
+  { alias: 'month-499', title: '1 месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 1, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: true },
+  { alias: 'three-months', title: '3 месяца', price: 1190, currency: 'RUB', durationDays: 90, weight: 2, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: 499, isListed: true },
+  { alias: 'first-month-149', title: 'Первый месяц за 149 ₽', price: 149, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: 499, isListed: false },
+  { alias: 'month-399', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: false },
+];
+/** Discount chains of BASE_TARIFFS by alias: [tariff, original (regular) tariff, next tariff after the first period]. */
+export const TARIFF_CHAINS: [alias: string, original: string | null, next: string | null][] = [
+  ['three-months', null, 'month'],
+  ['first-month-149', 'month', 'month'],
+  ['month-399', 'month', null],
 ];
 
 /**
@@ -67,7 +82,23 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await tx
       .insert(tariffs)
       .values(BASE_TARIFFS)
-      .onConflictDoUpdate({ target: tariffs.alias, set: { title: excluded('title'), price: excluded('price'), maxStreams: excluded('max_streams') } });
+      .onConflictDoUpdate({
+        target: tariffs.alias,
+        set: {
+          title: excluded('title'), price: excluded('price'), maxStreams: excluded('max_streams'), durationDays: excluded('duration_days'), weight: excluded('weight'),
+          allowTrial: excluded('allow_trial'), recurrentPrice: excluded('recurrent_price'), isListed: excluded('is_listed'),
+        },
+      });
+    // issue 6 api: link the discount chains by alias
+    for (const [alias, original, next] of TARIFF_CHAINS) {
+      await tx
+        .update(tariffs)
+        .set({
+          originalId: original ? sql`(select id from tariffs where alias = ${original})` : null,
+          nextTariffId: next ? sql`(select id from tariffs where alias = ${next})` : null,
+        })
+        .where(eq(tariffs.alias, alias));
+    }
 
     const mediaRows = await tx
       .insert(mediaAssets)

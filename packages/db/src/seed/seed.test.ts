@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../client.ts';
-import { apiClients, collectionItems, credits, episodes, extras, genres, mediaAssets, people, titleGenres, titles } from '../schema.ts';
+import { apiClients, collectionItems, credits, episodes, extras, genres, mediaAssets, people, tariffs, titleGenres, titles } from '../schema.ts';
 import { generateCatalogue, seedDatabase, type MediaManifestEntry } from './index.ts';
 
 const media = JSON.parse(readFileSync(new URL('../../../../media/demo/manifest.json', import.meta.url), 'utf8')) as MediaManifestEntry[];
@@ -63,6 +63,20 @@ describe('seedDatabase', () => {
     expect(aurora!.renditions.map((r) => Object.keys(r).sort())).toEqual(entry.renditions.map(() => ['bandwidth', 'codecs', 'height', 'name', 'width']));
     const [teaser] = await handle.db.select().from(mediaAssets).where(eq(mediaAssets.slug, 'teaser'));
     expect(teaser).toMatchObject({ kind: 'trailer', introStartSeconds: null, creditsStartSeconds: null, subtitles: [] });
+  });
+
+  // issue 6 api: spec platform §9 tariffs
+  it('seeds the tariffs of platform §9 with their discount chains (a rerun keeps their ids)', async () => {
+    const rows = await handle.db.select().from(tariffs);
+    const by = Object.fromEntries(rows.map((r) => [r.alias, r]));
+    const month = by.month!;
+    expect(month).toMatchObject({ price: 499, durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, isListed: true, nextTariffId: null });
+    expect(by['month-499']).toMatchObject({ price: 499, durationDays: 30, allowTrial: false, isListed: true });
+    expect(by['three-months']).toMatchObject({ price: 1190, durationDays: 90, recurrentPrice: 499, nextTariffId: month.id, originalId: null, isListed: true });
+    expect(by['first-month-149']).toMatchObject({ price: 149, durationDays: 30, originalId: month.id, nextTariffId: month.id, isListed: false });
+    expect(by['month-399']).toMatchObject({ price: 399, originalId: month.id, isListed: false });
+    await seedDatabase(handle.db, { media, apiClients: clients });
+    expect((await handle.db.select().from(tariffs).where(eq(tariffs.alias, 'month')))[0]!.id).toBe(month.id);
   });
 
   it('is deterministic: the generator gives the same catalogue for the same seed', () => {

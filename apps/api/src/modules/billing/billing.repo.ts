@@ -6,12 +6,15 @@ export type TariffRow = typeof tariffs.$inferSelect;
 /** Drizzle queries of tariffs; no rules. */
 export function createBillingRepo(db: Db) {
   return {
-    /** Active tariffs of a sales channel (null: the regular list), in weight order, then cheapest first. */
+    /**
+     * Active tariffs of a sales channel (null: the regular list), in weight order, then cheapest first. Discount
+     * tariffs that are not listed (issue 6: reached through an offer or a chain) stay off the list but can be bought.
+     */
     activeTariffs(channel: string | null) {
       return db
         .select()
         .from(tariffs)
-        .where(and(eq(tariffs.isActive, true), channel === null ? isNull(tariffs.channel) : eq(tariffs.channel, channel)))
+        .where(and(eq(tariffs.isActive, true), eq(tariffs.isListed, true), channel === null ? isNull(tariffs.channel) : eq(tariffs.channel, channel)))
         .orderBy(asc(tariffs.weight), asc(tariffs.price), asc(tariffs.alias));
     },
   };

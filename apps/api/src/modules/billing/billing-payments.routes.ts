@@ -1,0 +1,158 @@
+// issue 6 api: payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
+import {
+  API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorCode, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
+  PaymentLinkSchema, PaymentMethodsSchema,
+} from '@ekran/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { applyLedgerEvent } from './billing.ledger.ts';
+import { createPaymentsService } from './billing-payments.service.ts';
+
+const tags = ['billing'];
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, 502: ErrorSchema };
+const IdParams = z.object({ id: z.uuid() });
+const IdempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().trim().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces') });
+const NotificationAck = z.object({ code: z.literal(0) });
+
+/** The API key the caller used (the payment page carries it on as client_key, platform §4 Payment redirect). */
+function clientKeyOf(request: FastifyRequest): string {
+  const header = request.headers[API_KEY_HEADER];
+  const query = (request.query as Record<string, unknown> | undefined)?.apikey;
+  return typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+}
+
+export async function billingPaymentRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const payments = createPaymentsService(app.deps);
+
+  app.get(
+    '/api/v1/billing/tariffs/:id/payment',
+    {
+      schema: {
+        tags,
+        summary: "A tariff's payment link (platform §4 Payment redirect): the payment host's page for a trial or a purchase; registered accounts only",
+        params: IdParams,
+        querystring: PaymentLinkQuerySchema.extend({ apikey: z.string().optional() }).loose(),
+        response: { 200: PaymentLinkSchema, ...errors },
+      },
+    },
+    async (request) => payments.paymentLink(requireSession(request), clientKeyOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    ApiPath.bindCard,
+    {
+      schema: {
+        tags,
+        summary: 'The payment host\'s page to add or replace the card (a 1 RUB check, refunded)',
+        querystring: PaymentLinkQuerySchema.extend({ apikey: z.string().optional() }).loose(),
+        response: { 200: PaymentLinkSchema, ...errors },
+      },
+    },
+    async (request) => payments.bindCard(requireSession(request), clientKeyOf(request), request.query),
+  );
+
+  app.post(
+    ApiPath.buy,
+    {
+      schema: {
+        tags,
+        summary: 'Buy a tariff: charge a saved card, or (without one) an order with the payment host\'s page. Idempotency-Key required: a repeat gets the same answer',
+        headers: IdempotencyHeaders,
+        body: BuyRequestSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => payments.buy(requireSession(request), request.headers[IDEMPOTENCY_HEADER], request.body),
+  );
+
+  app.post(
+    '/api/v1/billing/subscriptions/:id/extend',
+    {
+      schema: {
+        tags,
+        summary: 'Pay now for a subscription whose renewal failed (the extension banner). Idempotency-Key required',
+        headers: IdempotencyHeaders,
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => payments.extend(requireSession(request), request.headers[IDEMPOTENCY_HEADER], request.params.id),
+  );
+
+  app.get(
+    '/api/v1/billing/orders/:id',
+    { schema: { tags, summary: 'An order of the caller and where it stands', params: IdParams, response: { 200: OrderSchema, ...errors } } },
+    async (request) => payments.order(requireSession(request), request.params.id),
+  );
+
+  app.get(
+    ApiPath.paymentMethods,
+    { schema: { tags: ['account'], summary: "The account's payment methods (platform §3 Payment method)", response: { 200: PaymentMethodsSchema, ...errors } } },
+    async (request) => payments.paymentMethods(requireSession(request)),
+  );
+
+  app.delete(
+    '/api/v1/account/payment_methods/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Remove a card: renewals stop. Store subscriptions (google_token, itunes_receipt, huawei_token) answer 409',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await payments.removePaymentMethod(requireSession(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    ApiPath.paymentHistory,
+    {
+      schema: { tags: ['account'], summary: 'Charges and refunds of the account, newest first', querystring: PaymentHistoryQuerySchema, response: { 200: PaymentHistorySchema, ...errors } },
+    },
+    async (request) => payments.history(requireSession(request), request.query),
+  );
+
+  // Provider notifications: the signature covers the raw bytes, so this route keeps the body as a Buffer
+  // (its own content-type parsers, in an encapsulated scope).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/v1/billing/notifications/:provider',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'A payment provider\'s notification (signed; Content-HMAC over the raw body). Answers {code:0} once applied or already applied',
+          params: z.object({ provider: z.string().max(32) }),
+          response: { 200: NotificationAck, 401: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request) => {
+        const provider = app.deps.payments.byName(request.params.provider);
+        if (!provider) throw notFound('Payment provider');
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const verified = provider.verifyNotification({
+          rawBody, headers: request.headers, query: request.query as Record<string, unknown>, contentType: request.headers['content-type'], now: app.deps.now(),
+        });
+        if (!verified.ok) {
+          request.log.warn({ provider: provider.name, reason: verified.reason }, 'payment notification refused');
+          throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
+        }
+        const { accountId: _account, ...event } = verified.notification;
+        const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now());
+        if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
+          request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
+        }
+        return { code: 0 as const };
+      },
+    );
+  });
+}

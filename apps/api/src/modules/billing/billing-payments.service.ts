@@ -1,0 +1,399 @@
+// issue 6 api: buying (payment link, one-click buy, extension, card binding), orders, payment methods and
+// history. Money moves only through billing.ledger.ts; this file decides what to ask the provider for.
+import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
+import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES } from '@ekran/core';
+import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import type { AppDeps } from '../../app.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { SessionContext } from '../identity/identity.service.ts';
+import { applyLedgerEvent, failUnanswered, type OrderRow } from './billing.ledger.ts';
+import { ProviderError, type PaymentProvider } from './providers/types.ts';
+
+export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
+
+const LIVE = ['active', 'trial', 'grace'] as const;
+/** How long a repeat of an in-flight request waits for the first one's answer. */
+const WAIT_FOR_WINNER_MS = 20_000;
+
+/** sha256 of a body with its keys sorted, so the same request in another key order hashes the same. */
+export function requestHash(body: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)]))
+      : v;
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}
+
+const providerFailed = (err: unknown) =>
+  new AppError(502, ErrorCode.PaymentProviderError, err instanceof ProviderError ? 'The payment provider did not accept the request; try again later' : 'Payment failed');
+
+export function createPaymentsService(deps: BillingDeps) {
+  const db = deps.database.db;
+  const provider = (): PaymentProvider => deps.payments.active;
+
+  function requireRegistered(session: SessionContext) {
+    if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in or sign up to subscribe');
+  }
+
+  async function activeTariff(id: string) {
+    const [row] = await db.select().from(tariffs).where(and(eq(tariffs.id, id), eq(tariffs.isActive, true)));
+    if (!row) throw notFound('Tariff');
+    return row;
+  }
+
+  async function liveSubscription(userId: string, now: Date) {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE]), gt(subscriptions.expiresAt, now)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function refuseLive(userId: string, now: Date) {
+    if (await liveSubscription(userId, now)) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
+  }
+
+  /** spec platform §3 trial_is_available: a trial is for accounts that never had a subscription. */
+  async function trialAvailable(userId: string) {
+    const [row] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, userId));
+    return (row?.n ?? 0) === 0;
+  }
+
+  /** Result pages of the web (or the app): the host appends order= (and reason= on failure) too. */
+  function returnUrls(orderId: string, returnTo: 'web' | 'mobile') {
+    const base = `${deps.env.WEB_ORIGIN}/${returnTo}`;
+    return { successUrl: `${base}/success?order=${orderId}`, failUrl: `${base}/fail?order=${orderId}` };
+  }
+
+  /** spec platform §5: a return-to-source URL only with an allowed prefix (our site), else none (the default page). */
+  function safeBackUrl(url: string | undefined): string | null {
+    return url && isAllowedReturnUrl(url, ['/', `${deps.env.WEB_ORIGIN}/`]) ? url : null;
+  }
+
+  async function emailOf(userId: string) {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email ?? null;
+  }
+
+  /** Opens the provider's hosted page for a pending order and stores it on the order. */
+  async function checkout(order: OrderRow, description: string, bindOnly: boolean): Promise<OrderRow> {
+    let result;
+    try {
+      result = await provider().createCheckout(
+        {
+          invoiceId: order.id, accountId: order.userId, amount: order.amount, currency: order.currency, description, email: await emailOf(order.userId),
+          recurrent: true, bindOnly, ...returnUrls(order.id, order.returnTo === 'mobile' ? 'mobile' : 'web'),
+        },
+        order.id,
+      );
+    } catch (err) {
+      await db.update(orders).set({ status: 'failed', failureReason: 'provider_unavailable', updatedAt: deps.now() }).where(eq(orders.id, order.id));
+      throw providerFailed(err);
+    }
+    const [updated] = await db.update(orders).set({ checkoutId: result.id, paymentUrl: result.url, updatedAt: deps.now() }).where(eq(orders.id, order.id)).returning();
+    return updated!;
+  }
+
+  /** Charges a saved card for an order and applies the answer through the ledger (exactly once with its notification). */
+  async function charge(order: OrderRow, token: string, description: string): Promise<void> {
+    const p = provider();
+    let result;
+    try {
+      result = await p.chargeToken({ invoiceId: order.id, accountId: order.userId, token, amount: order.amount, currency: order.currency, description }, order.id);
+    } catch {
+      await failUnanswered(db, order.id, deps.now());
+      return;
+    }
+    await applyLedgerEvent(
+      db,
+      {
+        provider: p.name, notificationId: null, transactionId: result.transactionId, refundOf: null, invoiceId: order.id, amount: order.amount, currency: order.currency,
+        operation: 'payment', status: result.status === 'succeeded' ? 'completed' : 'declined', reason: result.reason, card: null, occurredAt: deps.now(),
+      },
+      deps.now(),
+    );
+  }
+
+  async function toOrder(row: OrderRow): Promise<Order> {
+    const [tariff] = row.tariffId ? await db.select({ id: tariffs.id, title: tariffs.title }).from(tariffs).where(eq(tariffs.id, row.tariffId)) : [];
+    return {
+      _id: row.id,
+      kind: row.kind as Order['kind'],
+      status: row.status as Order['status'],
+      amount: row.amount,
+      currency: row.currency,
+      tariff: tariff ? { _id: tariff.id, title: tariff.title } : null,
+      payment_url: row.status === 'pending' ? row.paymentUrl : null,
+      failure_reason: row.failureReason,
+      back_url: row.backUrl,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * The idempotent core of buy and extend: orders are unique per user + key. The first request inserts its
+   * order (INSERT … ON CONFLICT DO NOTHING) and runs `work`; a repeat with the same body waits until the
+   * first one's order is settled and answers it; another body under the same key is refused, changing nothing.
+   */
+  async function idempotent(
+    userId: string,
+    key: string,
+    hash: string,
+    prepare: () => Promise<Omit<typeof orders.$inferInsert, 'userId' | 'idempotencyKey' | 'requestHash'>>,
+    work: (order: OrderRow) => Promise<void>,
+  ): Promise<Order> {
+    const existing = await orderByKey(userId, key);
+    if (existing) return replay(existing, hash);
+    const values = await prepare();
+    const [mine] = await db.insert(orders).values({ ...values, userId, idempotencyKey: key, requestHash: hash }).onConflictDoNothing().returning();
+    if (!mine) return replay((await orderByKey(userId, key))!, hash);
+    await work(mine);
+    return toOrder((await orderById(mine.id))!);
+  }
+
+  async function replay(order: OrderRow, hash: string): Promise<Order> {
+    if (order.requestHash !== hash) throw new AppError(422, ErrorCode.IdempotencyKeyReused, 'This Idempotency-Key was used for another request');
+    const deadline = Date.now() + WAIT_FOR_WINNER_MS;
+    let row = order;
+    // Wait on the first request's result: settled once it has an outcome or a hosted page to go to.
+    while (row.status === 'pending' && !row.paymentUrl && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      row = (await orderById(row.id))!;
+    }
+    return toOrder(row);
+  }
+
+  const orderByKey = async (userId: string, key: string) => (await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))))[0];
+  const orderById = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  async function activeMethod(userId: string, id: string) {
+    const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'active')));
+    if (!row || !row.token) throw notFound('Payment method');
+    return row;
+  }
+
+  /** A pending order of this kind made recently, whose hosted page can be opened again. */
+  async function reusable(userId: string, kind: string, tariffId: string | null, now: Date) {
+    const since = new Date(now.getTime() - PAYMENT_LINK_REUSE_MINUTES * 60_000);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.kind, kind), eq(orders.status, 'pending'), isNotNull(orders.paymentUrl), gte(orders.createdAt, since), tariffId ? eq(orders.tariffId, tariffId) : undefined))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  const withClientKey = (url: string, clientKey: string) => `${url}${url.includes('?') ? '&' : '?'}client_key=${encodeURIComponent(clientKey)}`;
+
+  return {
+    /** GET {tariff.url}: the hosted page for a trial (card check and binding) or a purchase (platform §4 Payment redirect). */
+    async paymentLink(session: SessionContext, clientKey: string, tariffId: string, query: PaymentLinkQuery): Promise<{ url: string }> {
+      requireRegistered(session);
+      const now = deps.now();
+      const tariff = await activeTariff(tariffId);
+      await refuseLive(session.userId, now);
+      const kind = tariff.allowTrial && (await trialAvailable(session.userId)) ? 'trial' : 'purchase';
+      const reused = await reusable(session.userId, kind, tariff.id, now);
+      if (reused?.paymentUrl) return { url: withClientKey(reused.paymentUrl, clientKey) };
+      const [order] = await db
+        .insert(orders)
+        .values({
+          userId: session.userId, kind, tariffId: tariff.id, amount: kind === 'trial' ? CARD_CHECK_AMOUNT : tariff.price, currency: tariff.currency,
+          idempotencyKey: `link:${randomUUID()}`, requestHash: requestHash({ tariff_id: tariff.id, kind, ...query }), returnTo: query.return_to, backUrl: safeBackUrl(query.back_url),
+          createdAt: now, updatedAt: now,
+        })
+        .returning();
+      const withPage = await checkout(order!, kind === 'trial' ? `Пробный период: ${tariff.title}` : tariff.title, kind === 'trial');
+      return { url: withClientKey(withPage.paymentUrl!, clientKey) };
+    },
+
+    /** POST buy: a one-click charge of a saved card, or (without one) an order with the hosted page. */
+    async buy(session: SessionContext, key: string, body: BuyRequest): Promise<Order> {
+      requireRegistered(session);
+      const now = deps.now();
+      let token: string | null = null;
+      let title = '';
+      return idempotent(
+        session.userId,
+        key,
+        requestHash(body),
+        async () => {
+          const tariff = await activeTariff(body.tariff_id);
+          await refuseLive(session.userId, now);
+          title = tariff.title;
+          const method = body.payment_method_id ? await activeMethod(session.userId, body.payment_method_id) : null;
+          token = method?.token ?? null;
+          // Without a card it is the payment link's order: a trial (card check) when the account may have one.
+          const kind = !method && tariff.allowTrial && (await trialAvailable(session.userId)) ? 'trial' : 'purchase';
+          if (kind === 'trial') title = `Пробный период: ${tariff.title}`;
+          return {
+            kind, tariffId: tariff.id, paymentMethodId: method?.id ?? null, amount: kind === 'trial' ? CARD_CHECK_AMOUNT : tariff.price, currency: tariff.currency,
+            returnTo: body.return_to, backUrl: safeBackUrl(body.back_url), createdAt: now, updatedAt: now,
+          };
+        },
+        async (order) => {
+          if (token) await charge(order, token, title);
+          // a failed checkout leaves the order failed (provider_unavailable), which is the answer, now and on repeats
+          else await checkout(order, title, order.kind === 'trial').catch(() => undefined);
+        },
+      );
+    },
+
+    /** POST subscriptions/:id/extend: pay now for a subscription in its billing window (the extension banner). */
+    async extend(session: SessionContext, key: string, subscriptionId: string): Promise<Order> {
+      requireRegistered(session);
+      const now = deps.now();
+      let token: string | null = null;
+      let title = '';
+      return idempotent(
+        session.userId,
+        key,
+        requestHash({ extend: subscriptionId }),
+        async () => {
+          const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, session.userId)));
+          if (!sub) throw notFound('Subscription');
+          const inWindow = sub.status === 'grace' || (sub.billingExpiresAt !== null && sub.billingExpiresAt > now && sub.status !== 'cancelled');
+          if (!inWindow) throw new AppError(409, ErrorCode.SubscriptionNotExtendable, 'Only a subscription whose renewal failed can be extended');
+          const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
+          const price = await renewalPrice(db, tariff!);
+          title = tariff!.title;
+          const method = sub.paymentMethodId
+            ? (await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, sub.paymentMethodId), eq(paymentMethods.state, 'active'))))[0]
+            : undefined;
+          token = method?.token ?? null;
+          return {
+            kind: 'extend', tariffId: tariff!.id, subscriptionId: sub.id, period: sub.renewals + 1, paymentMethodId: method?.id ?? null, amount: price,
+            currency: tariff!.currency, createdAt: now, updatedAt: now,
+          };
+        },
+        async (order) => {
+          if (token) await charge(order, token, title);
+          else await checkout(order, title, false).catch(() => undefined);
+        },
+      );
+    },
+
+    /** GET bind_card: the hosted page to add or replace the card (a 1 RUB check, refunded). */
+    async bindCard(session: SessionContext, clientKey: string, query: PaymentLinkQuery): Promise<{ url: string }> {
+      requireRegistered(session);
+      const now = deps.now();
+      const reused = await reusable(session.userId, 'bind_card', null, now);
+      if (reused?.paymentUrl) return { url: withClientKey(reused.paymentUrl, clientKey) };
+      const [order] = await db
+        .insert(orders)
+        .values({
+          userId: session.userId, kind: 'bind_card', amount: CARD_CHECK_AMOUNT, currency: 'RUB', idempotencyKey: `bind:${randomUUID()}`, requestHash: requestHash({ bind: true, ...query }),
+          returnTo: query.return_to, backUrl: safeBackUrl(query.back_url), createdAt: now, updatedAt: now,
+        })
+        .returning();
+      const withPage = await checkout(order!, 'Привязка карты', true);
+      return { url: withClientKey(withPage.paymentUrl!, clientKey) };
+    },
+
+    async order(session: SessionContext, id: string): Promise<Order> {
+      const row = await orderById(id);
+      if (!row || row.userId !== session.userId) throw notFound('Order');
+      return toOrder(row);
+    },
+
+    /**
+     * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
+     * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
+     * logs it; a repeat is safe: its key is the charge's transaction).
+     */
+    async refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
+      if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
+      const order = await orderById(event.invoiceId).catch(() => undefined);
+      if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
+      try {
+        await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    /** spec platform §3 Payment method: the account's cards (active first). */
+    async paymentMethods(session: SessionContext): Promise<PaymentMethods> {
+      const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, session.userId)).orderBy(desc(paymentMethods.isActive), desc(paymentMethods.createdAt));
+      return {
+        data: {
+          items: rows.map((m) => ({
+            id: m.id,
+            type: m.type as PaymentMethods['data']['items'][number]['type'],
+            brand: m.brand,
+            state: m.state === 'removed' ? 'removed' : 'active',
+            is_active: m.isActive && m.state === 'active',
+            card_number: m.cardLast4,
+            card_bin: m.cardFirst6,
+            card_expire: m.cardExpire,
+            can_cancel: !(UNCANCELLABLE_PAYMENT_TYPES as readonly string[]).includes(m.type),
+            can_change: (CHANGEABLE_PAYMENT_TYPES as readonly string[]).includes(m.type),
+          })),
+        },
+      };
+    },
+
+    /** Removes a card: renewals stop (subscriptions forget it); store subscriptions cannot be removed here. */
+    async removePaymentMethod(session: SessionContext, id: string): Promise<void> {
+      const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, session.userId)));
+      if (!row) throw notFound('Payment method');
+      if ((UNCANCELLABLE_PAYMENT_TYPES as readonly string[]).includes(row.type)) {
+        throw new AppError(409, ErrorCode.PaymentMethodUncancellable, 'This payment method is managed by the store it was bought in');
+      }
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        await tx.update(paymentMethods).set({ state: 'removed', isActive: false }).where(eq(paymentMethods.id, row.id));
+        await tx.update(subscriptions).set({ paymentMethodId: null, updatedAt: now }).where(and(eq(subscriptions.userId, session.userId), eq(subscriptions.paymentMethodId, row.id)));
+      });
+    },
+
+    /** Charges and refunds of the account, newest first, with the card. */
+    async history(session: SessionContext, query: { skip: number; limit: number }): Promise<PaymentHistory> {
+      const where = eq(payments.userId, session.userId);
+      const [total] = await db.select({ n: count() }).from(payments).where(where);
+      const rows = await db
+        .select({ p: payments, last4: paymentMethods.cardLast4, brand: paymentMethods.brand })
+        .from(payments)
+        .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
+        .where(where)
+        .orderBy(desc(payments.occurredAt), desc(payments.createdAt))
+        .offset(query.skip)
+        .limit(query.limit);
+      return {
+        data: {
+          items_total: total?.n ?? 0,
+          items: rows.map(({ p, last4, brand }) => ({
+            id: p.id,
+            kind: p.kind === 'refund' ? 'refund' : 'charge',
+            status: p.status === 'declined' ? 'declined' : 'succeeded',
+            amount: p.amount,
+            currency: p.currency,
+            description: p.description,
+            reason: p.reason,
+            card_number: last4,
+            brand,
+            created_at: p.occurredAt.toISOString(),
+          })),
+        },
+      };
+    },
+
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** What a renewal costs: the tariff's recurrent price, else the next tariff's price, else its own (platform §3 Discount tariff). */
+export async function renewalPrice(db: Db, tariff: typeof tariffs.$inferSelect): Promise<number> {
+  if (tariff.recurrentPrice !== null) return tariff.recurrentPrice;
+  if (tariff.nextTariffId) {
+    const [next] = await db.select({ price: tariffs.price }).from(tariffs).where(eq(tariffs.id, tariff.nextTariffId));
+    if (next) return next.price;
+  }
+  return tariff.price;
+}
+

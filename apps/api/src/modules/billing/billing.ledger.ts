@@ -1,0 +1,213 @@
+// issue 6 api: the one function that turns a provider's word about money into our state, whether the word is a
+// signed notification or the synchronous answer of a charge. Everything happens in ONE transaction:
+//   1. the notification id is recorded (a duplicate stops here),
+//   2. the ledger row is inserted, unique per (provider, transaction, kind) (a second word about the same
+//      transaction, under another notification id or as the sync answer, stops here),
+//   3. only a new ledger row applies its effect on the order and the subscription, under row locks.
+// A crash anywhere rolls all three back, so the provider's redelivery applies it once.
+import { BILLING_WINDOW_DAYS, cardBrand } from '@ekran/core';
+import { orders, paymentMethods, paymentNotifications, payments, subscriptions, tariffs, type Db } from '@ekran/db';
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { NormalizedNotification } from './providers/types.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type OrderRow = typeof orders.$inferSelect;
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Subscription statuses that are live while unexpired (identity's ENTITLING_STATUSES). */
+const LIVE = ['active', 'trial', 'grace'] as const;
+
+/** A provider's word about one transaction: a notification (with its id) or a charge's synchronous answer (id null). */
+export type LedgerEvent = Omit<NormalizedNotification, 'notificationId' | 'accountId'> & { provider: string; notificationId: string | null };
+
+export type LedgerOutcome = 'applied' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order';
+
+/** Test seam: runs after the ledger insert, inside the transaction (a throw there is a crash mid-apply). */
+export const ledgerTestHooks: { afterLedgerInsert: ((event: LedgerEvent) => void) | null } = { afterLedgerInsert: null };
+
+/** Applies one provider event exactly once (see the top of this file). */
+export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): Promise<LedgerOutcome> {
+  return db.transaction(async (tx) => {
+    if (event.notificationId !== null) {
+      const fresh = await tx
+        .insert(paymentNotifications)
+        .values({ provider: event.provider, notificationId: event.notificationId, kind: event.operation, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.id });
+      if (!fresh.length) return 'duplicate_notification';
+    }
+    // The order row is locked first, so concurrent words about one order serialise here.
+    const [order] = event.invoiceId && UUID.test(event.invoiceId) ? await tx.select().from(orders).where(eq(orders.id, event.invoiceId)).for('update') : [];
+    // Not ours (another shop on the same account, a test from the cabinet): acknowledged, nothing to apply.
+    if (!order) return 'unknown_order';
+
+    const method = event.operation === 'payment' && event.status === 'completed' && event.card?.token ? await saveCard(tx, order.userId, event) : null;
+    const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
+    // A refund shows the card of the charge it returns (when that charge is already known).
+    const [refunded] = event.refundOf
+      ? await tx.select({ methodId: payments.paymentMethodId }).from(payments).where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')))
+      : [];
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        provider: event.provider,
+        providerTxnId: event.transactionId,
+        kind: event.operation === 'refund' ? 'refund' : 'charge',
+        status: event.status === 'completed' ? 'succeeded' : 'declined',
+        amount: event.amount,
+        currency: event.currency,
+        paymentMethodId: method?.id ?? refunded?.methodId ?? order.paymentMethodId,
+        description: describe(order, tariff?.title ?? null, event),
+        reason: event.status === 'declined' ? (event.reason ?? 'declined') : null,
+        occurredAt: event.occurredAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!inserted.length) return 'duplicate_transaction';
+    ledgerTestHooks.afterLedgerInsert?.(event);
+
+    // A refund is money going back: the ledger row is its whole effect (the order keeps its result).
+    if (event.operation === 'refund') return 'applied';
+    if (event.status === 'declined') {
+      await declined(tx, order, event.reason ?? 'declined', now);
+      return 'applied';
+    }
+    // A second successful charge of an order already paid (a double payment) is in the ledger for a refund,
+    // but buys nothing more.
+    if (order.status === 'succeeded') return 'applied';
+    await tx.update(orders).set({ status: 'succeeded', failureReason: null, paymentMethodId: method?.id ?? order.paymentMethodId, updatedAt: now }).where(eq(orders.id, order.id));
+    await activate(tx, { ...order, paymentMethodId: method?.id ?? order.paymentMethodId }, now);
+    return 'applied';
+  });
+}
+
+function describe(order: OrderRow, tariffTitle: string | null, event: LedgerEvent): string {
+  if (event.operation === 'refund') return 'Возврат';
+  if (order.kind === 'bind_card' || order.kind === 'trial') return 'Привязка карты';
+  if (order.kind === 'renewal' || order.kind === 'extend') return `Продление: ${tariffTitle ?? 'подписка'}`;
+  return tariffTitle ?? 'Подписка';
+}
+
+/** Saves (or finds) the card a completed payment reports, by provider + token; it becomes the one renewals charge. */
+async function saveCard(tx: Tx, userId: string, event: LedgerEvent) {
+  const card = event.card!;
+  const values = {
+    brand: cardBrand(card.type, card.firstSix),
+    cardFirst6: card.firstSix,
+    cardLast4: card.lastFour,
+    cardExpire: card.expDate && /^\d{2}\/\d{2}$/.test(card.expDate) ? card.expDate : null,
+    state: 'active',
+    isActive: true,
+  };
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values({ userId, provider: event.provider, type: 'card', token: card.token, ...values })
+    .onConflictDoUpdate({ target: [paymentMethods.provider, paymentMethods.token], set: values })
+    .returning();
+  await tx.update(paymentMethods).set({ isActive: false }).where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, row!.id)));
+  return row!;
+}
+
+/** A declined charge: the order fails with the reason; a renewal puts the subscription in grace for the billing window. */
+async function declined(tx: Tx, order: OrderRow, reason: string, now: Date) {
+  if (order.status !== 'pending') return;
+  await tx.update(orders).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(orders.id, order.id));
+  if ((order.kind === 'renewal' || order.kind === 'extend') && order.subscriptionId) {
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
+    // Only a failure of the period still due counts (a late decline of a period already paid changes nothing).
+    if (!sub || order.period !== sub.renewals + 1) return;
+    await tx
+      .update(subscriptions)
+      .set({
+        failedAttempts: sub.failedAttempts + 1,
+        status: 'grace',
+        billingExpiresAt: sub.billingExpiresAt ?? new Date(sub.expiresAt.getTime() + BILLING_WINDOW_DAYS * DAY_MS),
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+  }
+}
+
+/** What a paid order buys (issue 6 brief §5). */
+async function activate(tx: Tx, order: OrderRow, now: Date) {
+  if (order.kind === 'bind_card') {
+    if (!order.paymentMethodId) return;
+    // The new card replaces the old one on every live subscription, so renewals charge it.
+    await tx
+      .update(subscriptions)
+      .set({ paymentMethodId: order.paymentMethodId, updatedAt: now })
+      .where(and(eq(subscriptions.userId, order.userId), inArray(subscriptions.status, [...LIVE]), gt(subscriptions.expiresAt, now)));
+    return;
+  }
+  if (order.kind === 'renewal' || order.kind === 'extend') {
+    if (!order.subscriptionId) return;
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
+    // The period was already paid (a renewal and an extension of the same period both succeeded): the charge
+    // is in the ledger for a refund, the subscription moves once.
+    if (!sub || order.period !== sub.renewals + 1) return;
+    const [current] = await tx.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
+    const next = current?.nextTariffId ? (await tx.select().from(tariffs).where(eq(tariffs.id, current.nextTariffId)))[0] : undefined;
+    const renewOn = next ?? current!;
+    await tx
+      .update(subscriptions)
+      .set({
+        // One period from the old expiry, not from now: paying late in grace does not lose days, nor gain them.
+        expiresAt: new Date(sub.expiresAt.getTime() + renewOn.durationDays * DAY_MS),
+        tariffId: renewOn.id,
+        renewals: sub.renewals + 1,
+        failedAttempts: 0,
+        status: 'active',
+        billingExpiresAt: null,
+        paymentMethodId: sub.paymentMethodId ?? order.paymentMethodId,
+        updatedAt: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+    return;
+  }
+  // purchase or trial
+  const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
+  if (!tariff) return;
+  const days = order.kind === 'trial' ? tariff.trialDays : tariff.durationDays;
+  const [live] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, order.userId), inArray(subscriptions.status, [...LIVE]), gt(subscriptions.expiresAt, now)))
+    .orderBy(desc(subscriptions.expiresAt))
+    .limit(1)
+    .for('update');
+  if (live) {
+    await tx
+      .update(subscriptions)
+      .set({ expiresAt: new Date(live.expiresAt.getTime() + days * DAY_MS), paymentMethodId: order.paymentMethodId ?? live.paymentMethodId, updatedAt: now })
+      .where(eq(subscriptions.id, live.id));
+    await tx.update(orders).set({ subscriptionId: live.id }).where(eq(orders.id, order.id));
+    return;
+  }
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: order.userId,
+      tariffId: tariff.id,
+      status: order.kind === 'trial' ? 'trial' : 'active',
+      startedAt: now,
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
+      isRecurrent: order.kind === 'trial' || order.paymentMethodId !== null,
+      source: 'card',
+      paymentMethodId: order.paymentMethodId,
+      updatedAt: now,
+    })
+    .returning({ id: subscriptions.id });
+  await tx.update(orders).set({ subscriptionId: created!.id }).where(eq(orders.id, order.id));
+}
+
+/** Marks a charge the provider never answered as a failed attempt (the same path as a decline). */
+export async function failUnanswered(db: Db, orderId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (order) await declined(tx, order, 'provider_unavailable', now);
+  });
+}
+

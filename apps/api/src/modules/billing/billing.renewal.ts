@@ -1,0 +1,101 @@
+// issue 6 api: the renewal charge. The scheduler (pg-boss, wired by another part of issue 6) calls renewDue
+// every few minutes; each call is safe to repeat and to run on several instances at once: a period's charge
+// is an order with the key renewal:<subscription>:<period>:<failed attempts>, unique per account.
+import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ekran/core';
+import { orders, paymentMethods, subscriptions, tariffs } from '@ekran/db';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { applyLedgerEvent, failUnanswered } from './billing.ledger.ts';
+import { renewalPrice, requestHash, type BillingDeps } from './billing-payments.service.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface RenewalReport {
+  /** Charges asked of the provider in this call. */
+  charged: number;
+  succeeded: number;
+  declined: number;
+  /** Subscriptions whose billing window ended without a successful renewal. */
+  expired: number;
+}
+
+/**
+ * Charges the renewals due at `now`: recurrent subscriptions (active, trial, grace) with a card, ending within
+ * RENEWAL_LEAD_DAYS and not yet charged for this period; a failed renewal is retried once per
+ * RENEWAL_RETRY_HOURS until the billing window (expires_at + BILLING_WINDOW_DAYS) ends, then the subscription
+ * expires. The synchronous answer goes through the ledger, so its notification arriving first or later changes nothing.
+ */
+export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalReport> {
+  const db = deps.database.db;
+  const provider = deps.payments.active;
+  const report: RenewalReport = { charged: 0, succeeded: 0, declined: 0, expired: 0 };
+
+  // The window is over: the subscription ends (playback stops at expires_at anyway; this records it).
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(subscriptions.status, 'grace'), isNotNull(subscriptions.billingExpiresAt), lt(subscriptions.billingExpiresAt, now)))
+    .returning({ id: subscriptions.id });
+  report.expired = ended.length;
+
+  const due = await db
+    .select({ sub: subscriptions, tariff: tariffs, token: paymentMethods.token })
+    .from(subscriptions)
+    .innerJoin(tariffs, eq(tariffs.id, subscriptions.tariffId))
+    .innerJoin(paymentMethods, and(eq(paymentMethods.id, subscriptions.paymentMethodId), eq(paymentMethods.state, 'active')))
+    .where(
+      and(
+        eq(subscriptions.isRecurrent, true),
+        isNull(subscriptions.cancelledAt),
+        inArray(subscriptions.status, ['active', 'trial', 'grace']),
+        lte(subscriptions.expiresAt, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS)),
+        isNotNull(paymentMethods.token),
+      ),
+    );
+
+  for (const { sub, tariff, token } of due) {
+    const windowEnd = sub.billingExpiresAt ?? new Date(sub.expiresAt.getTime() + BILLING_WINDOW_DAYS * DAY_MS);
+    if (now >= windowEnd) continue;
+    const [last] = await db
+      .select({ status: orders.status, createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.subscriptionId, sub.id), inArray(orders.kind, ['renewal', 'extend']), eq(orders.period, sub.renewals + 1)))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    // One charge in flight at a time, and a failed one is retried once a day.
+    if (last?.status === 'pending') continue;
+    if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * 3_600_000) continue;
+
+    const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: sub.userId, kind: 'renewal', tariffId: tariff.id, subscriptionId: sub.id, paymentMethodId: sub.paymentMethodId, period: sub.renewals + 1,
+        amount: await renewalPrice(db, tariff), currency: tariff.currency, idempotencyKey: key, requestHash: requestHash({ key }), createdAt: now, updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) continue; // another call got here first
+    report.charged++;
+    try {
+      const result = await provider.chargeToken(
+        { invoiceId: order.id, accountId: sub.userId, token: token!, amount: order.amount, currency: order.currency, description: `Продление: ${tariff.title}` },
+        order.id,
+      );
+      await applyLedgerEvent(
+        db,
+        {
+          provider: provider.name, notificationId: null, transactionId: result.transactionId, refundOf: null, invoiceId: order.id, amount: order.amount, currency: order.currency,
+          operation: 'payment', status: result.status === 'succeeded' ? 'completed' : 'declined', reason: result.reason, card: null, occurredAt: now,
+        },
+        now,
+      );
+      if (result.status === 'succeeded') report.succeeded++;
+      else report.declined++;
+    } catch {
+      // No answer: counted as a failed attempt (retried tomorrow); a late notification of a success still applies once.
+      await failUnanswered(db, order.id, now);
+      report.declined++;
+    }
+  }
+  return report;
+}
