@@ -11,6 +11,8 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -102,6 +104,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
+  const { pathname } = useLocation();
+  const bare = useMatches().some((m) => {
+    const h = (m.handle as { bare?: (path: string) => boolean } | undefined)?.bare;
+    return typeof h === 'function' && h(pathname);
+  });
   return (
     <html lang={lang} className={data?.isKids ? 'kids' : undefined}>
       <head>
@@ -116,12 +124,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ProfilesProvider shell={data?.profiles ?? null}>
             <ProgressBar />
-            <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
+            {bare ? null : <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />}
             <main id="content" className="main">
               {children}
             </main>
-            <Footer menu={data?.menu ?? []} />
-            {data?.mobileWebApp ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
+            {bare ? null : <Footer menu={data?.menu ?? []} />}
+            {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
             <ProfileDialogs />
             {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
             <Notices />
