@@ -37,6 +37,9 @@ import appCss from './styles/app.css?url';
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
+// ---- issue 6 web: the extension banner and the trial hint
+import { BillingNotices } from './components/billing/billing-notices.tsx';
+import { loadBillingNotices } from './lib/billing-notices.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -87,7 +90,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
       loadProfilesShell(auth, token, api),
-    ]).then(([menu, profiles]) => ({ menu, profiles }))),
+      // issue 6 web: the extension banner and the trial hint (registered adults only; a call only when needed).
+      loadBillingNotices(auth, api),
+    ]).then(([menu, profiles, billing]) => ({ menu, profiles, billing }))),
   };
 }
 
@@ -133,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProfileDialogs />
             {data?.notice === 'device-removed' ? <DeletedDeviceDialog /> : null}
             <Notices />
+            <BillingNotices data={data?.billing} />
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />
