@@ -16,6 +16,9 @@ describe('the extension banner (spec platform §8: dismissal remembered per sess
     ['/accounting-is-not-account', null, true],
     ['/', SUB, false],
     ['/', 'another-subscription', true],
+    ['/web/success', null, false],
+    ['/mobile/fail', null, false],
+    ['/paymentSuccess', null, false],
   ] as const)('on %s with %s dismissed → %s', (path, dismissed, shown) => {
     expect(showExtensionBanner(withExtension, path, dismissed)).toBe(shown);
   });

@@ -19,9 +19,15 @@ export const TRIAL_HINT_DISMISSED_KEY = 'ekran.billing.trial-hint-dismissed';
 /** spec platform §8: "not shown on /account" (the subscriptions section offers «Продлить» itself). */
 export const isAccountPath = (pathname: string): boolean => pathname === '/account' || pathname.startsWith('/account/') || pathname === '/payment_history';
 
-/** Whether the extension banner shows: a subscription to extend, not on /account, not dismissed for it this session. */
+/** The payment result pages (platform §2): the viewer is paying right there, and /mobile/* is the apps' webview. */
+export const isPaymentResultPath = (pathname: string): boolean => /^\/(web|mobile)\/(success|fail)$|^\/payment(Success|Fail)$/.test(pathname);
+
+/**
+ * Whether the extension banner shows: a subscription to extend, not on /account (spec platform §8) nor on the
+ * payment result pages, not dismissed for it this session.
+ */
 export function showExtensionBanner(data: BillingNoticeData, pathname: string, dismissed: string | null): boolean {
-  if (!data.extension || isAccountPath(pathname)) return false;
+  if (!data.extension || isAccountPath(pathname) || isPaymentResultPath(pathname)) return false;
   return dismissed !== data.extension.subscription_id;
 }
 
@@ -30,7 +36,7 @@ export function showExtensionBanner(data: BillingNoticeData, pathname: string, d
  * was dismissed this session (the next threshold shows again). The key is what the dismissal stores.
  */
 export function trialNotice(data: BillingNoticeData, now: number, pathname: string, dismissed: string | null): (TrialHint & { key: string }) | null {
-  if (!data.trial_ends_at || isAccountPath(pathname)) return null;
+  if (!data.trial_ends_at || isAccountPath(pathname) || isPaymentResultPath(pathname)) return null;
   const hint = trialHint((Date.parse(data.trial_ends_at) - now) / 1000);
   if (!hint) return null;
   const key = `${data.trial_ends_at}:${hint.value}${hint.unit}`;

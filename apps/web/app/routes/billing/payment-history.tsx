@@ -9,6 +9,7 @@ import { declineReason as declineReasonKey, maskCard } from '../../lib/billing-v
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { requireRegistered } from '../account/account.server.ts';
+import '../../styles/account.css';
 import '../../styles/billing.css';
 import type { Route } from './+types/payment-history';
 
@@ -103,7 +104,7 @@ export function HistoryRow({ item }: { item: PaymentHistoryItem }) {
         <p className="history__desc">{item.description}</p>
         <p className="history__meta">
           <time dateTime={item.created_at}>{formatDateTime(item.created_at, i18n.language)}</time>
-          {card ? <span> · {card}</span> : null}
+          {card ? <span className="nowrap"> · {card}</span> : null}
         </p>
         {declined && item.reason ? <p className="history__reason">{t(`billing.decline.${declineReasonKey(item.reason)}`)}</p> : null}
       </div>
