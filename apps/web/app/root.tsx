@@ -11,6 +11,8 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -38,6 +40,9 @@ import profilesCss from './styles/profiles.css?url';
 import { screenTypeOf } from './lib/gift-host.server.ts'; // ---- issue 6 promo
 import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx'; // issue 6 partners
 import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partners
+// ---- issue 6 web: the extension banner and the trial hint
+import { BillingNotices } from './components/billing/billing-notices.tsx';
+import { loadBillingNotices } from './lib/billing-notices.server.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -98,7 +103,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadProfilesShell(auth, token, api),
       // issue 6 partners: the operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
       operatorShell(auth, api),
-    ]).then(([menu, profiles, operator]) => ({ menu, profiles, operator }))),
+      // issue 6 web: the extension banner and the trial hint (registered adults only; a call only when needed).
+      loadBillingNotices(auth, api),
+    ]).then(([menu, profiles, operator, billing]) => ({ menu, profiles, operator, billing }))),
   };
 }
 
@@ -115,6 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
+  const { pathname } = useLocation();
+  const bare = useMatches().some((m) => {
+    const h = (m.handle as { bare?: (path: string) => boolean } | undefined)?.bare;
+    return typeof h === 'function' && h(pathname);
+  });
   return (
     <html lang={lang} className={data?.isKids ? 'kids' : undefined}>
       <head>
@@ -129,17 +142,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ProfilesProvider shell={data?.profiles ?? null}>
             <ProgressBar />
-            <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />
+            {bare ? null : <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />}
             <main id="content" className="main">
               {data?.operator?.balance ? <OperatorLowBalanceBanner balance={data.operator.balance} /> : null}
               {children}
             </main>
-            <Footer menu={data?.menu ?? []} />
-            {data?.mobileWebApp ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
+            {bare ? null : <Footer menu={data?.menu ?? []} />}
+            {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
             <ProfileDialogs />
             {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
             <Notices />
             {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
+            <BillingNotices data={data?.billing} />
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />

@@ -134,6 +134,17 @@ export default [
   route('partners', 'routes/partners/partners.tsx'),
   route('partners/promo/samsung', 'routes/partners/partner.tsx', { id: 'partner-samsung' }),
   route('partners/:partner', 'routes/partners/partner.tsx'),
+  // ---- issue 6 web: subscriptions and payments (platform §2 Static /tariffs, Payment result, /payment_history)
+  route('tariffs', 'routes/billing/tariffs.tsx'),
+  route('web/success', 'routes/billing/payment-result.tsx', { id: 'web-success' }),
+  route('web/fail', 'routes/billing/payment-result.tsx', { id: 'web-fail' }),
+  route('mobile/success', 'routes/billing/payment-result.tsx', { id: 'mobile-success' }),
+  route('mobile/fail', 'routes/billing/payment-result.tsx', { id: 'mobile-fail' }),
+  route('paymentSuccess', 'routes/billing/payment-result.tsx', { id: 'payment-success' }),
+  route('paymentFail', 'routes/billing/payment-result.tsx', { id: 'payment-fail' }),
+  route('payment_history', 'routes/billing/payment-history.tsx'),
+  route('resources/extend-subscription', 'routes/resources/extend-subscription.ts'),
+  route('banks-logos/:file', 'routes/resources/bank-logo.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

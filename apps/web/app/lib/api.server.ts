@@ -28,6 +28,8 @@ import { gatingApi } from './gating.server.ts';
 // ---- issue 6 promo
 import { promoApi } from './promo-api.server.ts';
 import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
+// ---- issue 6 web: billing
+import { billingApi } from './billing-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -143,6 +145,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     titleLists: (alias: string) => call(TitleListsSchema, ApiPath.watchLists(alias)),
     // ---- issue 5 gating-web: tariffs, the payment link, the account's streams
     ...gatingApi(call),
+    // ---- issue 6 web: tariffs with a channel, orders, renewal, extension, payment methods and history
+    ...billingApi(call),
     // ---- issue 5 player: the player's stream session (heartbeats re-sign the media; stop (gatingApi) frees the slot)
     streamHeartbeat: (id: string, body: HeartbeatRequest) => call(HeartbeatResponseSchema, ApiPath.streamHeartbeat(id), { method: 'POST', body: JSON.stringify(body) }),
     // ---- issue 6 promo: promo codes, certificates, coupons

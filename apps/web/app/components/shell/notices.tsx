@@ -15,8 +15,13 @@ export interface Notice {
   title?: string | undefined;
   text: string;
   persistent?: boolean | undefined;
-  /** Closes by itself after this long (not for persistent ones); 8 s by default. */
-  closeInMs?: number | undefined;
+  /** Closes by itself after this long (not for persistent ones); 8 s by default; null: only the viewer closes it. */
+  closeInMs?: number | null | undefined;
+  // ---- issue 6 web: the extension banner's «Продлить» (spec platform §8) and remembering a dismissal
+  /** A button under the text (never stored: only non-persistent notices carry one). */
+  action?: React.ReactNode;
+  /** Called when the viewer closes the notice with its cross. */
+  onClose?: (() => void) | undefined;
 }
 
 /** Where persistent notices wait for the next page load of the tab. */
@@ -106,7 +111,7 @@ export function Notices() {
 function NoticeItem({ notice }: { notice: Notice }) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (notice.persistent) return;
+    if (notice.persistent || notice.closeInMs === null) return;
     const timer = window.setTimeout(() => notify.dismiss(notice.id), notice.closeInMs ?? DEFAULT_CLOSE_IN_MS);
     return () => window.clearTimeout(timer);
   }, [notice]);
@@ -115,8 +120,17 @@ function NoticeItem({ notice }: { notice: Notice }) {
       <div className="notice-toast__body">
         {notice.title ? <p className="notice-toast__title">{notice.title}</p> : null}
         <p className="notice-toast__text">{notice.text}</p>
+        {notice.action ? <div className="notice-toast__action">{notice.action}</div> : null}
       </div>
-      <button type="button" className="notice-toast__close" aria-label={t('notices.close')} onClick={() => notify.dismiss(notice.id)}>
+      <button
+        type="button"
+        className="notice-toast__close"
+        aria-label={t('notices.close')}
+        onClick={() => {
+          notice.onClose?.();
+          notify.dismiss(notice.id);
+        }}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -116,8 +116,9 @@ export function resetTariffCache() {
  * ga_id and the tracking parameters (the page's utm_* ride along) and sets the 3-minute flag cookie; the browser
  * then goes to the payment host. Resolves to what stopped it, or never settles once the browser is leaving.
  */
-export async function openPaymentLink(tariffId: string): Promise<'auth' | 'failed'> {
-  const form = new URLSearchParams({ tariff_id: tariffId });
+export async function openPaymentLink(tariffId: string, extra: Record<string, string> = {}): Promise<'auth' | 'failed'> {
+  // issue 6 web: `extra` carries the tariff page's channel and the page to come back to after paying (back_url).
+  const form = new URLSearchParams({ ...extra, tariff_id: tariffId });
   const here = new URL(window.location.href);
   for (const name of UTM_PARAMS) {
     const value = here.searchParams.get(name);

@@ -58,23 +58,30 @@ describe('the account page', () => {
     expect(items[0]!.textContent).toContain('Подключено 1 ноября 2026 г.');
   });
 
-  it('reads the subscriptions: status, tariff, until when, recurring or not', async () => {
+  it('reads the subscriptions: status, tariff, until when, the next charge (issue 6: the pending subscription)', async () => {
     show('/account/subscriptions', {
       section: 'subscriptions',
+      now: Date.parse('2026-11-10T00:00:00Z'),
+      methods: [],
       subscriptions: [
-        { _id: 's1', status: 'active', tariff: { _id: 't1', title: 'Подписка на месяц', price: 399, currency: 'RUB', duration_days: 30 }, started_at: '2026-11-01T00:00:00Z', expires_at: '2026-12-01T00:00:00Z', reccurent: true, source: 'card' },
+        {
+          _id: 's1', status: 'active', tariff: { _id: 't1', title: 'Подписка на месяц', price: 399, currency: 'RUB', duration_days: 30 }, started_at: '2026-11-01T00:00:00Z',
+          expires_at: '2026-12-01T00:00:00Z', reccurent: true, source: 'card', manageable: true, expiration: '2026-12-01T00:00:00Z', billing_expire: null,
+          tariff_info: { _id: 't1', rate_steps: [{ price: 399, currency: 'RUB', duration_days: 30, periods: null }] },
+          next_charge: { at: '2026-12-01T00:00:00Z', amount: 399, currency: 'RUB' }, payment_method_id: null,
+        },
       ],
     });
     const sub = await screen.findByTestId('subscription');
     expect(sub.textContent).toContain('Подписка на месяц');
     expect(sub.textContent).toContain('Активна');
-    expect(sub.textContent).toMatch(/399\s₽ за 30 дней/);
-    expect(sub.textContent).toContain('Действует до 1 декабря 2026 г.');
-    expect(sub.textContent).toContain('Продлевается автоматически');
+    expect(sub.textContent).toMatch(/399\s₽ в месяц/);
+    expect(sub.textContent).toContain('Оплачена до 1 декабря 2026 г.');
+    expect(sub.textContent).toContain('Следующее списание');
   });
 
   it('says when there is no subscription', async () => {
-    show('/account/subscriptions', { section: 'subscriptions', subscriptions: [] });
+    show('/account/subscriptions', { section: 'subscriptions', subscriptions: [], methods: [], now: 0 });
     expect(await screen.findByText('У вас пока нет подписки.')).toBeTruthy();
   });
 

@@ -1,17 +1,20 @@
-import type { AccountDevice, AccountPerson, AccountSubscription, NotifySubscription } from '@ekran/contracts';
-import { formatPhone, formatPrice } from '@ekran/core';
+import type { AccountDevice, AccountPerson, NotifySubscription } from '@ekran/contracts';
+import { formatPhone } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, NavLink, useNavigation } from 'react-router';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';
 import { DeviceList } from '../../components/devices/device-list.tsx';
-import { deviceTitle, formatDate } from '../../components/devices/format.ts';
+import { deviceTitle } from '../../components/devices/format.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { env } from '../../lib/env.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/account.css';
 import type { Route } from './+types/account';
+import { changeCard, loadSubscriptions, removeCard, setRenewal } from './billing.server.ts';
+import { SubscriptionsPanel } from '../../components/billing/subscriptions-panel.tsx';
+import '../../styles/billing.css';
 import { removeDevice, requireRegistered, savePerson, sectionOf, setNotification, todayInMoscow, type PersonErrorKey } from './account.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'devices':
       return { section, devices: await api.devices() };
     case 'subscriptions':
-      return { section, subscriptions: (await api.subscriptions()).data.subscriptions };
+      // issue 6 web: with the payment methods, and the clock the billing window and the trial hint are read by
+      return { section, ...(await loadSubscriptions(api)) };
     case 'notifications':
       return { section, notifications: (await api.notifications()).data.items };
     case 'support':
@@ -44,6 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return removeDevice(api, form);
     case 'notify':
       return setNotification(api, form);
+    // ---- issue 6 web: renewal on/off, removing and changing the card
+    case 'renewal':
+      return setRenewal(api, form);
+    case 'remove-card':
+      return removeCard(api, form);
+    case 'change-card':
+      return changeCard(api);
     default:
       throw data(null, { status: 400 });
   }
@@ -92,7 +103,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <MainSection person={loaderData.person} today={loaderData.today} result={actionData && 'intent' in actionData && actionData.intent === 'person' ? actionData : undefined} />
           ) : null}
           {loaderData.section === 'devices' ? <DevicesSection devices={loaderData.devices.items} limit={loaderData.devices.limit} /> : null}
-          {loaderData.section === 'subscriptions' ? <SubscriptionsSection subscriptions={loaderData.subscriptions} /> : null}
+          {loaderData.section === 'subscriptions' ? <SubscriptionsPanel subscriptions={loaderData.subscriptions} methods={loaderData.methods} now={loaderData.now} /> : null}
           {loaderData.section === 'notifications' ? (
             <NotificationsSection items={loaderData.notifications} result={actionData && 'intent' in actionData && actionData.intent === 'notify' ? actionData : undefined} />
           ) : null}
@@ -264,44 +275,6 @@ function DevicesSection({ devices, limit }: { devices: AccountDevice[]; limit: n
           </button>
         </Form>
       </Modal>
-    </>
-  );
-}
-
-function SubscriptionsSection({ subscriptions }: { subscriptions: AccountSubscription[] }) {
-  const { t, i18n } = useTranslation();
-  if (subscriptions.length === 0) {
-    return (
-      <div className="account__empty">
-        <p>{t('account.subscriptions.empty')}</p>
-        <Link to="/tariffs" className="btn btn--primary">
-          {t('account.subscriptions.toTariffs')}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <>
-      <p className="account__lead">{t('account.subscriptions.lead')}</p>
-      <ul className="subs">
-        {subscriptions.map((s) => {
-          const live = s.status === 'active' || s.status === 'trial' || s.status === 'grace';
-          return (
-            <li key={s._id} className={`sub${live ? ' sub--live' : ''}`} data-testid="subscription">
-              <div className="sub__head">
-                <p className="sub__title">{s.tariff.title}</p>
-                <span className={`pill ${live ? 'pill--ok' : 'pill--muted'}`}>{t(`account.subscriptions.status.${s.status}`)}</span>
-              </div>
-              <p className="sub__price">{t('account.subscriptions.price', { price: formatPrice(s.tariff.price, s.tariff.currency), days: t('card.days', { count: s.tariff.duration_days }) })}</p>
-              <p>{live ? t('account.subscriptions.until', { date: formatDate(s.expires_at, i18n.language) }) : t('account.subscriptions.ended', { date: formatDate(s.expires_at, i18n.language) })}</p>
-              <p className="sub__meta">
-                {t('account.subscriptions.since', { date: formatDate(s.started_at, i18n.language) })} ·{' '}
-                {s.reccurent ? t('account.subscriptions.recurrent') : t('account.subscriptions.notRecurrent')}
-              </p>
-            </li>
-          );
-        })}
-      </ul>
     </>
   );
 }

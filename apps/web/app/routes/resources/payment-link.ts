@@ -1,5 +1,7 @@
 import { AFFILIATE_COOKIES, gaClientId, PAYMENT_FLAG_COOKIE_MINUTES, PAYMENT_REDIRECT_COOKIE, UTM_PARAMS } from '@ekran/core';
+import { SPECIAL_TARIFF_CHANNEL } from '@ekran/contracts';
 import { data } from 'react-router';
+import { safeBackUrl } from '../../lib/billing-view.ts';
 import type { PaymentLinkAnswer } from '../../components/watch/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
@@ -27,9 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!auth || (!auth.email && !auth.phone)) return data<PaymentLinkAnswer>({ error: 'auth' }, { status: 401 });
   const form = await request.formData();
   const tariffId = String(form.get('tariff_id') ?? '');
+  // issue 6 web: the special tariffs of /tariffs?channel=pb_special are only in that channel's list.
+  const channel = form.get('channel') === SPECIAL_TARIFF_CHANNEL ? SPECIAL_TARIFF_CHANNEL : undefined;
   let tariffs;
   try {
-    tariffs = await api.tariffs();
+    tariffs = channel ? await api.tariffsFor({ channel }) : await api.tariffs();
   } catch (err) {
     if (!(err instanceof ApiCallError)) throw err;
     return data<PaymentLinkAnswer>({ error: 'payment-link' }, { status: 502 });
@@ -42,6 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookies = request.headers.get('cookie');
   const query: Record<string, string | undefined> = { ga_id: gaClientId(readCookie(cookies, '_ga')) ?? undefined };
   for (const name of UTM_PARAMS) query[name] = tracking(form.get(name));
+  // issue 6 web: where the result page leads after success: a path of this site only (platform §5 Return-to-source).
+  const back = tracking(form.get('back_url'));
+  if (back && back === safeBackUrl(back, '')) query.back_url = back;
   for (const name of AFFILIATE_COOKIES) query[name] = tracking(readCookie(cookies, name));
   try {
     const link = await api.paymentLink(path, query);

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import {
+  EXTENSION_DISMISSED_KEY, showExtensionBanner, TRIAL_HINT_DISMISSED_KEY, trialNotice, type BillingNoticeData,
+} from '../../lib/billing-notices.ts';
+import { notify } from '../shell/notices.tsx';
+import { ExtendButton } from './extend-button.tsx';
+
+export const EXTENSION_NOTICE_ID = 'billing-extension';
+export const TRIAL_NOTICE_ID = 'billing-trial';
+
+const read = (key: string): string | null => {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+const remember = (key: string, value: string) => {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode): the notice comes back on the next page, no worse than that.
+  }
+};
+
+/**
+ * The shell's billing notices (issue 6 web): «Не смогли продлить подписку — Пополните баланс или добавьте другую
+ * карту» with «Продлить» (spec platform §8), and the trial-remaining hint (§4). Both close by the viewer only, and
+ * a closed one stays closed for the browser session; neither shows on /account.
+ */
+export function BillingNotices({ data }: { data: BillingNoticeData | null | undefined }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const extensionId = data?.extension?.subscription_id ?? null;
+  const trialEndsAt = data?.trial_ends_at ?? null;
+
+  useEffect(() => {
+    const notices = { extension: extensionId ? { subscription_id: extensionId } : null, trial_ends_at: trialEndsAt };
+    if (extensionId && showExtensionBanner(notices, pathname, read(EXTENSION_DISMISSED_KEY))) {
+      notify.show({
+        id: EXTENSION_NOTICE_ID,
+        kind: 'error',
+        title: t('billing.banner.title'),
+        text: t('billing.banner.text'),
+        closeInMs: null,
+        action: <ExtendButton subscriptionId={extensionId} />,
+        onClose: () => remember(EXTENSION_DISMISSED_KEY, extensionId),
+      });
+    } else notify.dismiss(EXTENSION_NOTICE_ID);
+
+    const hint = trialNotice(notices, Date.now(), pathname, read(TRIAL_HINT_DISMISSED_KEY));
+    if (hint) {
+      notify.show({
+        id: TRIAL_NOTICE_ID,
+        kind: 'info',
+        title: t('billing.trialHint.title'),
+        text: t('billing.trialHint.text', { left: hint.text }),
+        closeInMs: null,
+        onClose: () => remember(TRIAL_HINT_DISMISSED_KEY, hint.key),
+      });
+    } else notify.dismiss(TRIAL_NOTICE_ID);
+  }, [extensionId, trialEndsAt, pathname, t]);
+
+  return null;
+}

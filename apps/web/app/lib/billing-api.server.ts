@@ -1,0 +1,30 @@
+import {
+  ApiPath, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistorySchema, PaymentLinkSchema, PaymentMethodsSchema, TariffListSchema, type TariffsQuery,
+} from '@ekran/contracts';
+import { z } from 'zod';
+import type { ApiCall } from './api.server.ts';
+
+const json = (method: string, body: unknown, headers?: Record<string, string>) => ({ method, body: JSON.stringify(body), ...(headers ? { headers } : {}) });
+
+/**
+ * issue 6 web: the billing calls of the tariff page, the payment result pages, the account's subscriptions and
+ * payment methods, and the payment history. The answers of recurrent, extend and card removal are not pinned by
+ * the contracts beyond success, so they are read loosely and the pages reload what they show.
+ */
+export function billingApi(call: ApiCall) {
+  return {
+    /** spec platform §7 GET tariffs with its optional channel and experiment. */
+    tariffsFor: (query: TariffsQuery) => call(TariffListSchema, ApiPath.tariffs, { query }),
+    order: (id: string) => call(OrderSchema, ApiPath.order(id)),
+    /** The payment host's page to bind another card (GET bind_card). */
+    bindCard: (query: { return_to: 'web' | 'mobile'; back_url?: string }) => call(PaymentLinkSchema, ApiPath.bindCard, { query }),
+    /** Turns the automatic renewal of a subscription off or back on (platform §4 Disable recurring subscription). */
+    setRecurrent: (subscriptionId: string, enabled: boolean) => call(z.unknown(), ApiPath.recurrent, json('POST', { subscription_id: subscriptionId, enabled })),
+    /** Pays a subscription in its billing window now (platform §4 Pending subscription extension); repeatable by key. */
+    extendSubscription: (subscriptionId: string, idempotencyKey: string) =>
+      call(OrderSchema, ApiPath.extendSubscription(subscriptionId), json('POST', {}, { [IDEMPOTENCY_HEADER]: idempotencyKey })),
+    paymentMethods: () => call(PaymentMethodsSchema, ApiPath.paymentMethods),
+    removePaymentMethod: (id: string) => call(z.unknown(), ApiPath.paymentMethod(id), { method: 'DELETE' }),
+    paymentHistory: (query: { skip: number; limit: number }) => call(PaymentHistorySchema, ApiPath.paymentHistory, { query }),
+  };
+}

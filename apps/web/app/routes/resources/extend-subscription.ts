@@ -1,0 +1,45 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import { ApiCallError } from '../../lib/api.server.ts';
+import { env } from '../../lib/env.server.ts';
+import { visitorContext } from '../../lib/session.server.ts';
+import type { Route } from './+types/extend-subscription';
+
+/** What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure. */
+export type ExtendAnswer =
+  | { status: 'succeeded' | 'pending'; order_id: string }
+  | { status: 'redirect'; url: string }
+  | { status: 'failed'; reason: string | null }
+  | { error: 'auth' | 'bad-request' | 'failed' };
+
+const FormSchema = z.object({ subscription_id: z.uuid(), key: z.uuid() });
+
+/**
+ * spec platform §4 Pending subscription extension, §8 «Не смогли продлить подписку»: POST extend with the
+ * banner's Idempotency-Key (made once per banner, so a double click or a retry after a lost answer pays once).
+ * Without a bound card the API answers a pending order with the payment host's page; the browser goes there.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, auth } = context.get(visitorContext);
+  if (!auth || auth.virtual) return data<ExtendAnswer>({ error: 'auth' }, { status: 401 });
+  const form = await request.formData();
+  const parsed = FormSchema.safeParse({ subscription_id: form.get('subscription_id'), key: form.get('key') });
+  if (!parsed.success) return data<ExtendAnswer>({ error: 'bad-request' }, { status: 400 });
+  try {
+    const order = await api.extendSubscription(parsed.data.subscription_id, parsed.data.key);
+    if (order.status === 'succeeded') return data<ExtendAnswer>({ status: 'succeeded', order_id: order._id });
+    if (order.status === 'pending' && order.payment_url) {
+      const target = new URL(order.payment_url);
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') return data<ExtendAnswer>({ error: 'failed' }, { status: 502 });
+      target.searchParams.set('client_key', env.WEB_API_KEY);
+      return data<ExtendAnswer>({ status: 'redirect', url: target.toString() });
+    }
+    if (order.status === 'pending') return data<ExtendAnswer>({ status: 'pending', order_id: order._id });
+    return data<ExtendAnswer>({ status: 'failed', reason: order.failure_reason });
+  } catch (err) {
+    if (!(err instanceof ApiCallError)) throw err;
+    if (err.status === 401 || err.status === 403) return data<ExtendAnswer>({ error: 'auth' }, { status: err.status });
+    if (err.status === 400 || err.status === 404 || err.status === 409) return data<ExtendAnswer>({ error: 'bad-request' }, { status: err.status });
+    return data<ExtendAnswer>({ error: 'failed' }, { status: 502 });
+  }
+}
