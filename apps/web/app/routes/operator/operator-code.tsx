@@ -4,7 +4,8 @@ import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx'
 import { visitorContext } from '../../lib/session.server.ts';
 import { authMeta } from '../auth/auth-meta.ts';
 import type { Route } from './+types/operator-code';
-import { codeStepAction, codeStepLoader, OPERATOR_FLOWS, type OperatorActionData, type OperatorFlowId } from './operator.server.ts';
+import { OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
+import { codeStepAction, codeStepLoader, type OperatorActionData } from './operator.server.ts';
 
 /** The flow from the path (one module serves /signup/mf/code, /signin/mf/code and /signin/megafon/code). */
 function flowOf(request: Request): OperatorFlowId {

@@ -4,7 +4,8 @@ import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx'
 import { visitorContext } from '../../lib/session.server.ts';
 import { authMeta } from '../auth/auth-meta.ts';
 import type { Route } from './+types/operator-phone';
-import { CONNECT_PATH, mlkEntry, phoneStepAction, phoneStepLoader, type OperatorActionData, type OperatorFlowId } from './operator.server.ts';
+import { CONNECT_PATH, type OperatorFlowId } from './operator-flows.ts';
+import { mlkEntry, phoneStepAction, phoneStepLoader, type OperatorActionData } from './operator.server.ts';
 
 /** The flow from the path (one module serves /signup/mf, /signin/mf and /signin/megafon). */
 function flowOf(request: Request): OperatorFlowId {

@@ -6,18 +6,10 @@ import { env } from '../../lib/env.server.ts';
 import { readCookie, sessionCookie } from '../../lib/session.server.ts';
 import { formFailure, type AuthFormErrors } from '../auth/auth.server.ts';
 
-/**
- * The operator partner routes of spec platform §2: /signup/mf, /signin/mf and /signin/megafon (the older
- * address), each with its /code step. All three sign in by an SMS code to the msisdn; a new account goes on
- * to /megafon_connect to connect the subscription, a returning one to the site.
- */
-export const OPERATOR_FLOWS = {
-  'signup-mf': { base: '/signup/mf', kind: 'signup' },
-  'signin-mf': { base: '/signin/mf', kind: 'signin' },
-  'signin-megafon': { base: '/signin/megafon', kind: 'signin' },
-} as const;
-export type OperatorFlowId = keyof typeof OPERATOR_FLOWS;
-export const CONNECT_PATH = '/megafon_connect';
+import { CONNECT_PATH, OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
+
+// The flows and the connect address are shared with the route components (operator-flows.ts).
+export { CONNECT_PATH, OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
 
 /** spec platform §6 app=mlk cookies, as the API sets them: the msisdn 30 days (it prefills the phone), suspend a day. */
 const MSISDN_MAX_AGE = 30 * 86_400;
