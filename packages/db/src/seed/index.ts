@@ -52,14 +52,15 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**
  * The tariffs of spec platform §9 (issue 6 api): the weight-0 monthly tariff with a 7-day trial ("499 for
- * trial": the tariff flow and every playback upgrade offer it), 1 month at 499, 3 months at 1190 then 499 per
- * 30 days, and the discount tariffs reached through offers (not listed): the first month at 149 then 499, and 399.
+ * trial": the tariff flow and every playback upgrade offer it) and 3 months at 1190 then 499 per
+ * 30 days are listed; the discount tariffs reached through offers are not: 1 month at 499 without a trial (the
+ * listed monthly one already costs that once the trial is used), the first month at 149 then 499, and 399.
  * The alias is the stable key; chains (original_id, next_tariff_id) are linked by alias after the upsert.
  */
 export const BASE_TARIFFS = [
   // issue 5 gating-api: two simultaneous streams on the month tariff.
   { alias: 'month', title: 'Подписка на месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: true },
-  { alias: 'month-499', title: '1 месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 1, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: true },
+  { alias: 'month-499', title: '1 месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 1, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: false },
   { alias: 'three-months', title: '3 месяца', price: 1190, currency: 'RUB', durationDays: 90, weight: 2, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: 499, isListed: true },
   { alias: 'first-month-149', title: 'Первый месяц за 149 ₽', price: 149, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: 499, isListed: false },
   { alias: 'month-399', title: 'Подписка на месяц', price: 399, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: false },

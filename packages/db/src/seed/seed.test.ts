@@ -71,7 +71,7 @@ describe('seedDatabase', () => {
     const by = Object.fromEntries(rows.map((r) => [r.alias, r]));
     const month = by.month!;
     expect(month).toMatchObject({ price: 499, durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, isListed: true, nextTariffId: null });
-    expect(by['month-499']).toMatchObject({ price: 499, durationDays: 30, allowTrial: false, isListed: true });
+    expect(by['month-499']).toMatchObject({ price: 499, durationDays: 30, allowTrial: false, isListed: false });
     expect(by['three-months']).toMatchObject({ price: 1190, durationDays: 90, recurrentPrice: 499, nextTariffId: month.id, originalId: null, isListed: true });
     expect(by['first-month-149']).toMatchObject({ price: 149, durationDays: 30, originalId: month.id, nextTariffId: month.id, isListed: false });
     expect(by['month-399']).toMatchObject({ price: 399, originalId: month.id, isListed: false });

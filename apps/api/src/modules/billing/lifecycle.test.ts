@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { paymentMethods, queryRows, subscriptions } from '@ekran/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function card(userId: string, state: 'active' | 'removed' = 'active') {
-  const [row] = await t.db.insert(paymentMethods).values({ userId, provider: 'sandbox', type: 'card', brand: 'visa', cardFirst6: '424242', cardLast4: '4242', cardExpire: '12/29', token: 'tok', state }).returning();
+  const [row] = await t.db.insert(paymentMethods).values({ userId, provider: 'sandbox', type: 'card', brand: 'visa', cardFirst6: '424242', cardLast4: '4242', cardExpire: '12/29', token: `tk_${randomUUID()}`, state }).returning();
   return row!;
 }
 

@@ -226,7 +226,8 @@ describe('pressing play (usePlayback with the gate)', () => {
     fireEvent.click(cta);
     expect(await screen.findByTestId('notice-playback-error')).toBeTruthy();
     const pay = calls.find((c) => c.url === '/resources/payment-link');
-    expect(String(pay?.init?.body)).toBe('tariff_id=t0');
+    // The result page leads back to the title after paying.
+    expect(String(pay?.init?.body)).toBe('back_url=%2Fwatch%2Ftayna&tariff_id=t0');
     expect(screen.queryByTestId('subscription-dialog')).toBeNull();
   });
 

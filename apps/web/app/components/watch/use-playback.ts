@@ -63,7 +63,8 @@ export function usePlaybackGate({ back: pageBack }: { back: string }) {
       setPaying(true);
       try {
         const start = tariffFlowStart(viewer, await loadTariffs());
-        const result = start.kind === 'pay' ? await openPaymentLink(start.tariff._id) : start.kind;
+        // After paying, the result page leads back to where the viewer pressed play.
+        const result = start.kind === 'pay' ? await openPaymentLink(start.tariff._id, { back_url: to }) : start.kind;
         // Not leaving for the payment host: the popup (if any) closes, so the notice or /auth is what remains.
         setDialog(null);
         if (result === 'auth') return void navigate(authHref(to));

@@ -201,7 +201,7 @@ describe('development identity provider: token endpoint', () => {
 });
 
 describe('development identity provider is refused in production', () => {
-  const production = { NODE_ENV: 'production', MEDIA_TOKEN_SECRET: 'p'.repeat(40), CODE_SECRET: 'c'.repeat(40) };
+  const production = { NODE_ENV: 'production', MEDIA_TOKEN_SECRET: 'p'.repeat(40), CODE_SECRET: 'c'.repeat(40), PAYMENTS_API_SECRET: 's'.repeat(40) };
 
   it('stops the start when SOCIAL_DEV_PROVIDER is on in production', () => {
     expect(() => loadEnv({ ...production, SOCIAL_DEV_PROVIDER: 'true' })).toThrow(/SOCIAL_DEV_PROVIDER: the development identity provider is refused in production/);

@@ -1,0 +1,141 @@
+// Subscriptions and payments (issue 6), through the real site, the real API and the sandbox payment host (its own
+// process): a registered viewer without a subscription opens a paid title, goes through the tariff flow to the
+// payment page, pays with the success card, comes back to /web/success and the title plays; the decline card ends
+// on the fail page with its reason; a promo code activates once and its second use says so (catalogue §8).
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountViaApi, API_KEY } from './accounts.ts';
+import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+
+const PAYMENTS_URL = (process.env.E2E_PAYMENTS_URL ?? 'http://127.0.0.1:4710').replace(/\/$/, '');
+
+let browser: Browser;
+beforeEach(async () => {
+  browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+async function paidFilm(): Promise<{ alias: string; title: string }> {
+  const res = await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=40`, { headers: { 'x-api-key': API_KEY } });
+  const { items } = (await res.json()) as { items: { alias: string; title: string; is_free: boolean }[] };
+  const film = items.find((t) => !t.is_free);
+  expect(film, 'a paid film in the catalogue').toBeTruthy();
+  return film!;
+}
+
+async function signIn(page: Page, email: string, password: string, back: string) {
+  await page.goto(`/auth?back=${encodeURIComponent(back)}`, { waitUntil: 'load', timeout: 60_000 });
+  await page.fill('#login', email);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL('**/auth/password**');
+  await page.fill('#password', password);
+  await page.click('[data-testid="signin-submit"]');
+  await page.waitForURL(`**${back}`);
+}
+
+/** From a paid title's play button through the subscription popup to the payment host's page. */
+async function toPaymentPage(page: Page, film: { alias: string }) {
+  await page.locator('[data-testid="play-button"]').click();
+  const popup = page.locator('[data-testid="subscription-dialog"]');
+  await popup.waitFor({ state: 'visible' });
+  await popup.locator('[data-testid="subscription-cta"]').click();
+  await page.waitForURL((url) => url.href.startsWith(PAYMENTS_URL) && url.searchParams.has('client_key'), { timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toMatch(/^\/pay\//);
+  void film;
+}
+
+async function payWith(page: Page, number: string) {
+  await page.fill('#number', number);
+  await page.fill('#expiry', '12/30');
+  await page.fill('#cvc', '123');
+  await page.locator('button.pay').click();
+}
+
+describe('buying a subscription', () => {
+  it('pays for the trial with the success card, comes back to /web/success, and the title plays', async () => {
+    const { page } = browser;
+    const email = `pokupka.${Date.now()}@example.ru`;
+    const password = 'оплата-картой-42';
+    await accountViaApi(email, password);
+    const film = await paidFilm();
+    await signIn(page, email, password, `/watch/${film.alias}`);
+    await toPaymentPage(page, film);
+    // The hosted page: the merchant, the test cards, a trial's 1 ₽ check.
+    expect(await page.locator('body').textContent()).toContain('4242 4242 4242 4242');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'payments-host-1440.png') });
+    await payWith(page, '4242 4242 4242 4242');
+
+    await page.waitForURL((url) => url.pathname === '/web/success' && url.searchParams.has('order'), { timeout: 30_000 });
+    const result = page.locator('[data-testid="pay-result-success"]');
+    await result.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await result.textContent()).toContain('Подписка оформлена');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'payments-success-1440.png') });
+
+    // The way back leads to the title, which now plays.
+    await page.locator('[data-testid="result-back"]').click();
+    await page.waitForURL(`**/watch/${film.alias}**`);
+    await page.locator('[data-testid="play-button"]').click();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="subscription-dialog"]').count()).toBe(0);
+
+    // The account lists the trial and the card it will be charged to.
+    await page.goto('/account/subscriptions', { waitUntil: 'load' });
+    expect(await page.locator('main').textContent()).toContain('4242');
+    expect(browser.describeProblems()).toBe('');
+  });
+
+  it('ends on the fail page with the decline reason for the declined card', async () => {
+    const { page } = browser;
+    const email = `otkaz.${Date.now()}@example.ru`;
+    const password = 'отказ-банка-02';
+    await accountViaApi(email, password);
+    const film = await paidFilm();
+    await signIn(page, email, password, `/watch/${film.alias}`);
+    await toPaymentPage(page, film);
+    await payWith(page, '4000 0000 0000 0002');
+
+    await page.waitForURL((url) => url.pathname === '/web/fail', { timeout: 30_000 });
+    const result = page.locator('[data-testid="pay-result-fail"]');
+    await result.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.locator('[data-testid="result-reason"]').textContent()).toMatch(/недостаточно средств/i);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'payments-fail-1440.png') });
+    expect(browser.describeProblems()).toBe('');
+  });
+});
+
+describe('promo codes', () => {
+  it('activates EKRAN30 once; the second use says «Промокод уже был активирован»', async () => {
+    const { page } = browser;
+    const email = `promo.${Date.now()}@example.ru`;
+    const password = 'промокод-тридцать';
+    await accountViaApi(email, password);
+    await signIn(page, email, password, '/code');
+
+    const enter = async () => {
+      await page.locator('.promo__form input[name="code"]').fill('EKRAN30');
+      await page.locator('.promo__form button[type="submit"]').click();
+    };
+    await enter();
+    await page.locator('[data-testid="promo-meta"]').waitFor({ state: 'visible' });
+    await page.locator('[data-testid="promo-meta"] button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/code/success', { timeout: 30_000 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'promo-success-1440.png') });
+
+    await page.goto('/code', { waitUntil: 'load' });
+    await enter();
+    // The check may already say so; else activating does.
+    const error = page.locator('[data-testid="promo-error"]');
+    await Promise.race([error.waitFor({ state: 'visible' }), page.locator('[data-testid="promo-meta"]').waitFor({ state: 'visible' })]);
+    if (!(await error.isVisible())) await page.locator('[data-testid="promo-meta"] button[type="submit"]').click();
+    await error.waitFor({ state: 'visible' });
+    expect(await error.textContent()).toContain('Ошибка промокода');
+    expect(await error.textContent()).toContain('Промокод уже был активирован');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'promo-used-1440.png') });
+    expect(browser.describeProblems()).toBe('');
+  });
+});
