@@ -131,12 +131,12 @@ export function createIdentityRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Subscriptions that have not yet expired, newest first. */
+    /** Subscriptions whose period or billing window (grace, issue 6) has not yet ended, newest first. */
     listLiveSubscriptions(userId: string, now: Date) {
       return db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), gt(subscriptions.expiresAt, now)))
+        .where(and(eq(subscriptions.userId, userId), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))))
         .orderBy(desc(subscriptions.expiresAt));
     },
 

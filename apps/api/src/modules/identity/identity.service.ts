@@ -1,5 +1,5 @@
 import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
-import { isKidsAgeCap, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { isKidsAgeCap, isLive, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
@@ -51,7 +51,8 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
       repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
       repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
     ]);
-    const live = all.filter((s) => s.expiresAt > now);
+    // issue 6: a subscription in its billing window (grace: a renewal failed and is retried) still plays.
+    const live = all.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
     const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
     // A trial is for those who never had a subscription, and never had a trial (issue 6 queue: a trial order that
     // went through counts even when its subscription is gone, e.g. refunded and removed by support).
@@ -133,7 +134,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     async hasActiveSubscription(userId: string): Promise<boolean> {
       const now = deps.now();
       const [live, operatorLive] = await Promise.all([repo.listLiveSubscriptions(userId, now), operator.hasLive(userId, now)]);
-      return operatorLive || live.some((s) => isEntitling(s.status));
+      return operatorLive || live.some((s) => isEntitling(s.status) && isLive(s, now));
     },
   };
 }

@@ -85,6 +85,21 @@ describe('GET /api/v1/playback/:uid (playback check, spec platform §4 first gat
     }
   });
 
+  it('plays in the billing window after a failed renewal (grace), and not once the window has passed', async () => {
+    const login = await loginDevice(t);
+    // Expired yesterday (by the test clock), the renewal is retried until the billing window ends in two days.
+    const expiresAt = new Date(t.clock.now.getTime() - 86_400_000);
+    await t.make.subscription({ userId: login._id, status: 'grace', expiresAt, billingExpiresAt: new Date(t.clock.now.getTime() + 2 * 86_400_000) });
+    expect(PlaybackCheckSchema.parse((await check(paid.id, login.auth)).json()).playlists).toHaveLength(1);
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 3 * 86_400_000);
+    try {
+      expect(PlaybackCheckSchema.parse((await check(paid.id, login.auth)).json()).playlists).toEqual([]);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
   it('does not count a cancelled subscription', async () => {
     const login = await loginDevice(t);
     await t.make.subscription({ userId: login._id, status: 'cancelled' });

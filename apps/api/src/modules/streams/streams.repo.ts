@@ -1,5 +1,5 @@
 import { devices, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, eq, gt, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, ne, or, sql } from 'drizzle-orm';
 
 export type StreamRow = typeof streamSessions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -41,7 +41,7 @@ export function createStreamsRepo(db: Db) {
       .select({ limit: max(tariffs.maxStreams) })
       .from(subscriptions)
       .innerJoin(tariffs, eq(tariffs.id, subscriptions.tariffId))
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, statuses as ('active' | 'trial' | 'grace')[]), gt(subscriptions.expiresAt, now)));
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, statuses as ('active' | 'trial' | 'grace')[]), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))));
     return row?.limit ?? null;
   }
 
