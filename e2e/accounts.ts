@@ -1,5 +1,6 @@
 // What several journeys need from the API directly: a registered account made without the sign-up pages
 // (sign-up has its own journeys).
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { BASE_URL } from './browser.ts';
 
@@ -21,4 +22,24 @@ export async function accountViaApi(email: string, password: string): Promise<vo
     body: JSON.stringify({ email, password }),
   });
   expect(register.status, 'register status').toBe(201);
+}
+
+/** A film that needs a subscription, asked anonymously. */
+export async function paidFilm(): Promise<{ alias: string; title: string; uid: string }> {
+  const res = await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=40`, { headers: { 'x-api-key': API_KEY } });
+  const { items } = (await res.json()) as { items: { alias: string; title: string; uid: string; is_free: boolean }[] };
+  const film = items.find((t) => !t.is_free);
+  expect(film, 'a paid film in the catalogue').toBeTruthy();
+  return film!;
+}
+
+/** Signs in by email and password on /auth and waits to be back at `back`. */
+export async function signIn(page: Page, email: string, password: string, back: string): Promise<void> {
+  await page.goto(`/auth?back=${encodeURIComponent(back)}`, { waitUntil: 'load', timeout: 60_000 });
+  await page.fill('#login', email);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL('**/auth/password**');
+  await page.fill('#password', password);
+  await page.click('[data-testid="signin-submit"]');
+  await page.waitForURL(`**${back}`);
 }

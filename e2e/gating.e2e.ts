@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountViaApi, API_KEY } from './accounts.ts';
+import { accountViaApi, API_KEY, paidFilm, signIn } from './accounts.ts';
 import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
 let browser: Browser;
@@ -17,27 +17,8 @@ afterEach(async () => {
   await browser.close();
 });
 
-/** A film that needs a subscription, asked anonymously. */
-async function paidFilm(): Promise<{ alias: string; title: string; uid: string }> {
-  const res = await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=40`, { headers: { 'x-api-key': API_KEY } });
-  const { items } = (await res.json()) as { items: { alias: string; title: string; uid: string; is_free: boolean }[] };
-  const film = items.find((t) => !t.is_free);
-  expect(film, 'a paid film in the catalogue').toBeTruthy();
-  return film!;
-}
-
 /** Lets a dialog's entry animation end before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(400);
-
-async function signIn(page: Page, email: string, password: string, back: string) {
-  await page.goto(`/auth?back=${encodeURIComponent(back)}`, { waitUntil: 'load', timeout: 60_000 });
-  await page.fill('#login', email);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL('**/auth/password**');
-  await page.fill('#password', password);
-  await page.click('[data-testid="signin-submit"]');
-  await page.waitForURL(`**${back}`);
-}
 
 describe('playback gating', () => {
   it('sends a virtual visitor on a paid title to /auth, with the way back to the title', async () => {

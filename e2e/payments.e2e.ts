@@ -5,8 +5,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountViaApi, API_KEY } from './accounts.ts';
-import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+import { accountViaApi, paidFilm, signIn } from './accounts.ts';
+import { launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
 const PAYMENTS_URL = (process.env.E2E_PAYMENTS_URL ?? 'http://127.0.0.1:4710').replace(/\/$/, '');
 
@@ -17,24 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await browser.close();
 });
-
-async function paidFilm(): Promise<{ alias: string; title: string }> {
-  const res = await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=40`, { headers: { 'x-api-key': API_KEY } });
-  const { items } = (await res.json()) as { items: { alias: string; title: string; is_free: boolean }[] };
-  const film = items.find((t) => !t.is_free);
-  expect(film, 'a paid film in the catalogue').toBeTruthy();
-  return film!;
-}
-
-async function signIn(page: Page, email: string, password: string, back: string) {
-  await page.goto(`/auth?back=${encodeURIComponent(back)}`, { waitUntil: 'load', timeout: 60_000 });
-  await page.fill('#login', email);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL('**/auth/password**');
-  await page.fill('#password', password);
-  await page.click('[data-testid="signin-submit"]');
-  await page.waitForURL(`**${back}`);
-}
 
 /** From a paid title's play button through the subscription popup to the payment host's page. */
 async function toPaymentPage(page: Page, film: { alias: string }) {
