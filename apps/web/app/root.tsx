@@ -166,7 +166,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useServiceWorker();
   useNavigationTrail(); // issue 5 gating-web
+  useRouteAnswerRejections();
   return <Outlet />;
+}
+
+/**
+ * React Router rejects the promises of navigations and fetcher submissions with the route's HTTP answer (a 404
+ * of a revalidated page, say) when a later one overtakes them; the error boundary already shows that answer, so
+ * a promise nobody waits for is logged as a warning instead of surfacing as an uncaught error. Anything else
+ * that rejects unhandled stays an error.
+ */
+function useRouteAnswerRejections() {
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (!isRouteErrorResponse(event.reason)) return;
+      event.preventDefault();
+      console.warn(`a route answered ${event.reason.status} to a request nobody waited for`);
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, []);
 }
 
 /** spec platform §2: a service worker is registered on load. */

@@ -125,7 +125,7 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
           break;
         case 'home':
           setDialog(null);
-          void navigate(step.path);
+          void Promise.resolve(navigate(step.path)).catch((err: unknown) => console.warn('profile switch: navigation failed', err));
           break;
       }
     },
@@ -167,7 +167,11 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     }
     const prompt = after.showChildPrompt && session.get(CHILD_PROMPT_SHOWN_KEY) !== '1';
     if (prompt) session.set(CHILD_PROMPT_SHOWN_KEY, '1');
-    void Promise.resolve(navigate(after.path)).then(() => setDialog(prompt ? { kind: 'child-prompt' } : null));
+    // The navigation's promise rejects when a revalidation still in flight from the page left behind fails (a
+    // child's 404 on an adult title); the new page is what counts, so that is only logged.
+    void Promise.resolve(navigate(after.path))
+      .catch((err: unknown) => console.warn('profile switch: navigation after selecting failed', err))
+      .then(() => setDialog(prompt ? { kind: 'child-prompt' } : null));
   });
   useEffect(() => {
     if (!selected || handled.current === selected) return;
