@@ -27,18 +27,11 @@ export function isExpired(checkout: Checkout, now: Date): boolean {
   return (checkout.status === 'pending' || checkout.status === 'awaiting_3ds') && now.getTime() > Date.parse(checkout.expires_at);
 }
 
-export interface CheckoutInput {
-  invoice_id: string;
-  account_id: string;
-  amount: number;
-  currency: string;
-  description: string;
-  email: string | null;
-  recurrent: boolean;
-  bind_only: boolean;
-  success_url: string;
-  fail_url: string;
-}
+/** What the API sends to open a checkout: the checkout's own fields before the host adds its state. */
+export type CheckoutInput = Pick<
+  Checkout,
+  'invoice_id' | 'account_id' | 'amount' | 'currency' | 'description' | 'email' | 'recurrent' | 'bind_only' | 'success_url' | 'fail_url'
+>;
 
 export function createCheckout(draft: State, input: CheckoutInput, now: Date): Checkout {
   const checkout: Checkout = {

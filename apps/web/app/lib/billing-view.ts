@@ -2,7 +2,7 @@
 // Pure functions, shared by the server and the browser, so a page renders the same text on both sides.
 
 import type { AccountSubscription, PaymentMethod, RateStep, Tariff } from '@ekran/contracts';
-import { countRu, DAY_FORMS, formatPrice, type PluralForms } from '@ekran/core';
+import { cardBrandFromNumber, countRu, DAY_FORMS, formatPrice, returnUrlOr, type PluralForms } from '@ekran/core';
 
 const MONTH_FORMS: PluralForms = ['месяц', 'месяца', 'месяцев'];
 const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
@@ -80,17 +80,9 @@ const BRAND_ALIASES: Readonly<Record<string, Exclude<CardBrand, null>>> = {
 export function cardBrand(brand: string | null | undefined, firstDigits: string | null | undefined): CardBrand {
   const named = brand?.toLowerCase().replace(/[^a-z]/g, '');
   if (named && BRAND_ALIASES[named]) return BRAND_ALIASES[named];
-  switch (firstDigits?.trim()[0]) {
-    case '2':
-      return 'mir';
-    case '4':
-      return 'visa';
-    case '5':
-    case '6':
-      return 'mastercard';
-    default:
-      return null;
-  }
+  // spec platform §3: else by the first digit (core's rule), named as this module names brands.
+  const byDigit = firstDigits ? cardBrandFromNumber(firstDigits) : null;
+  return byDigit === 'master' ? 'mastercard' : byDigit;
 }
 
 /** «•••• 1234»: only the last 4 digits are ever shown (platform §3). Null when there are none. */
@@ -162,6 +154,5 @@ export function declineReason(reason: string | null | undefined): DeclineReason 
 
 /** Only paths of our own site are followed back (spec platform §5 Return-to-source: else the default). */
 export function safeBackUrl(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return returnUrlOr(value, ['/'], fallback);
 }
