@@ -12,6 +12,7 @@ import type { SeedCatalogue } from './content/types.ts';
 import { seedBanners } from './banners.ts';
 import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
 import { seedPromo } from './promo.ts'; // ---- issue 6 promo
+import { seedTvChannels } from './tv-channels.ts'; // issue 7
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
@@ -233,6 +234,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await seedBanners(tx, catalogue);
     await seedPlayerSlots(tx, catalogue); // issue 5 gating-api: the demo preroll and postroll
     await seedPromo(tx); // ---- issue 6 promo: the demo campaigns and codes
+    await seedTvChannels(tx, mediaId); // issue 7: the demo channels (the guide is imported from XMLTV after the seed)
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });
