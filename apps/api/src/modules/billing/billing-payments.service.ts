@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
+import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, type OrderRow } from './billing.ledger.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
@@ -32,6 +33,7 @@ const providerFailed = (err: unknown) =>
 export function createPaymentsService(deps: BillingDeps) {
   const db = deps.database.db;
   const provider = (): PaymentProvider => deps.payments.active;
+  const operator = createOperatorRepo(db); // issue 6 opsfix
 
   function requireRegistered(session: SessionContext) {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in or sign up to subscribe');
@@ -52,8 +54,13 @@ export function createPaymentsService(deps: BillingDeps) {
     return row ?? null;
   }
 
+  /**
+   * 409 for an account that already has a live subscription: one of ours, or (issue 6 opsfix) an entitling operator
+   * subscription, which makes its holder a subscriber like any other (the operator already bills for it).
+   */
   async function refuseLive(userId: string, now: Date) {
-    if (await liveSubscription(userId, now)) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
+    const [ours, theirs] = await Promise.all([liveSubscription(userId, now), operator.hasLive(userId, now)]);
+    if (ours || theirs) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
   }
 
   /** spec platform §3 trial_is_available: a trial is for accounts that never had a subscription. */
