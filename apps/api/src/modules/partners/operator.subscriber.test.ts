@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({ OPERATOR_NOTIFY_SECRET: SECRET, FREE_STREAM_LIMIT: '1' });
   month = await t.make.tariff({ alias: 'month', weight: 0, allowTrial: true });
   paid = await t.make.title({ alias: 'platnyy-dlya-abonenta' });
-  [operatorTariff] = await t.db.update(tariffs).set({ maxStreams: 3 }).where(eq(tariffs.alias, OPERATOR_TARIFF_ALIAS)).returning();
+  operatorTariff = (await t.db.update(tariffs).set({ maxStreams: 3 }).where(eq(tariffs.alias, OPERATOR_TARIFF_ALIAS)).returning())[0]!;
 });
 afterAll(() => t.close());
 
