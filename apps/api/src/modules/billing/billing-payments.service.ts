@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, type OrderRow } from './billing.ledger.ts';
+import { refundSurplus } from './billing.surplus.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
 export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
@@ -104,7 +105,10 @@ export function createPaymentsService(deps: BillingDeps) {
     return updated!;
   }
 
-  /** Charges a saved card for an order and applies the answer through the ledger (exactly once with its notification). */
+  /**
+   * Charges a saved card for an order and applies the answer through the ledger (exactly once with its
+   * notification); a charge that bought nothing (issue 6 opsfix: paid meanwhile another way) is refunded.
+   */
   async function charge(order: OrderRow, token: string, description: string): Promise<void> {
     const p = provider();
     let result;
@@ -114,7 +118,7 @@ export function createPaymentsService(deps: BillingDeps) {
       await failUnanswered(db, order.id, deps.now());
       return;
     }
-    await applyLedgerEvent(
+    const outcome = await applyLedgerEvent(
       db,
       {
         provider: p.name, notificationId: null, transactionId: result.transactionId, refundOf: null, invoiceId: order.id, amount: order.amount, currency: order.currency,
@@ -122,6 +126,7 @@ export function createPaymentsService(deps: BillingDeps) {
       },
       deps.now(),
     );
+    if (outcome === 'surplus') await refundSurplus(db, p, result.transactionId, deps.now());
   }
 
   async function toOrder(row: OrderRow): Promise<Order> {
