@@ -21,6 +21,21 @@ const cidrList = z
     return entries;
   });
 
+// issue 6 opsfix: "UA, LV" -> ['UA', 'LV'] (ISO 3166-1 alpha-2, upper case); a bad entry stops the start naming it.
+const countryList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !/^[A-Za-z]{2}$/.test(e));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `not a two-letter country code (ISO 3166-1 alpha-2): ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(entries.map((e) => e.toUpperCase()))];
+    });
+
 // issue 6 queue: five cron fields (minute hour day month weekday) of digits, *, /, commas and ranges.
 const cron = z
   .string()
@@ -150,6 +165,13 @@ export const EnvSchema = z.object({
    * 32 characters; unset: the notification endpoint answers 503 and only the in-process sandbox changes states.
    */
   OPERATOR_NOTIFY_SECRET: unsetWhenEmpty(z.string().min(32, 'at least 32 characters')),
+  /**
+   * issue 6 opsfix, spec platform §6 "some configured countries without the operator app get a special popup":
+   * comma-separated country codes where the operator's app is not available; an operator customer whose current
+   * country is one of them gets the no_app popup (once per country). Empty: nobody gets it. The default is an
+   * editorial guess (countries that restrict Russian operators' apps); set the operator's own list.
+   */
+  OPERATOR_APP_UNAVAILABLE_COUNTRIES: countryList('UA,LT,LV,EE'),
   // ---- end issue 6 partners
   // ---- issue 6 queue: background jobs on the database (docs/decisions/024-job-queue.md)
   /** Run the job queue (expiry, renewals) in this process; unset: on, except under NODE_ENV=test. */

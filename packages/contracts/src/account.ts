@@ -62,6 +62,8 @@ export const AccountSubscriptionSchema = z.object({
   next_charge: z.object({ at: z.string(), amount: z.number(), currency: z.string().length(3) }).nullable(),
   /** The card renewals charge (last 4 and brand), when one is bound. */
   payment_method_id: z.string().nullable(),
+  /** issue 6 opsfix: the partner that bills it (megafon), so it is managed there, not here; null: one of ours. */
+  partner: z.string().nullable(),
 });
 export type AccountSubscription = z.infer<typeof AccountSubscriptionSchema>;
 

@@ -29,6 +29,11 @@ export const AuthSubscriptionSchema = z.object({
   googleplay_id: z.string().nullable(),
   itunes_product_id: z.string().nullable(),
   huawei_id: z.string().nullable(),
+  /**
+   * issue 6 opsfix: the partner that sells and bills this subscription (megafon: a mobile operator's, platform §6
+   * Operator customer), managed there and not here; null: one of ours.
+   */
+  partner: z.string().nullable(),
 });
 
 /** spec platform §3 Auth data (current user and profile). */

@@ -18,6 +18,9 @@ export const OperatorApiPath = {
   notifications: '/api/v1/operator/notifications',
 } as const;
 
+/** issue 6 opsfix: the partner name of the mobile operator's subscriptions (auth data and account subscriptions `partner`). */
+export const OPERATOR_PARTNER = 'megafon';
+
 /** spec platform §6: the app=mlk entry keeps the operator's msisdn and its suspend flag in these cookies. */
 export const OPERATOR_MSISDN_COOKIE = 'msisdn';
 export const OPERATOR_SUSPEND_COOKIE = 'suspend';
@@ -51,12 +54,19 @@ export const OperatorSubscriptionSchema = z
   .meta({ id: 'OperatorSubscription' });
 export type OperatorSubscription = z.infer<typeof OperatorSubscriptionSchema>;
 
-/** The informing popups a viewer can close (no_money stays until the balance is topped up). */
-export const OperatorPopupSeenRequestSchema = z.object({ popup: z.enum(['got_money', 'info']) }).meta({ id: 'OperatorPopupSeenRequest' });
+/**
+ * The informing popups a viewer can close (no_money stays until the balance is topped up); no_app (issue 6 opsfix)
+ * is closed for the country the viewer is in.
+ */
+export const OperatorPopupSeenRequestSchema = z.object({ popup: z.enum(['got_money', 'info', 'no_app']) }).meta({ id: 'OperatorPopupSeenRequest' });
 export type OperatorPopupSeenRequest = z.infer<typeof OperatorPopupSeenRequestSchema>;
 
-/** The operator popup states of auth data mf_info.mf_pop_up (platform §3). */
-export const OperatorPopupSchema = z.enum(['no_money', 'got_money', 'info']);
+/**
+ * The operator popup states of auth data mf_info.mf_pop_up (platform §3), one at a time in the precedence of
+ * @ekran/core OPERATOR_POPUP_PRECEDENCE; no_app (issue 6 opsfix, platform §6): the operator's app is not
+ * available in the viewer's country.
+ */
+export const OperatorPopupSchema = z.enum(['no_money', 'got_money', 'info', 'no_app']);
 export type OperatorPopup = z.infer<typeof OperatorPopupSchema>;
 
 /** spec platform §6 app=mlk: the operator's app opens the site with the msisdn and a suspend flag. */

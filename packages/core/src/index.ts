@@ -48,3 +48,5 @@ export * from './card.ts';
 export * from './subscription-lifecycle.ts';
 // ---- issue 6 api: the billing window, renewal timing, payment method kinds
 export * from './billing.ts';
+// ---- issue 6 opsfix: the operator customer's one popup (mf_info.mf_pop_up) and its precedence.
+export * from './operator-popups.ts';

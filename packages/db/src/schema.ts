@@ -59,6 +59,11 @@ export const users = pgTable(
     isOperator: boolean('is_operator').notNull().default(false),
     /** Operator popup state (mf_info.mf_pop_up): no_money blocks playback with «Пополните баланс и возвращайтесь». */
     operatorPopup: text('operator_popup').$type<'no_money' | 'got_money' | 'info'>(),
+    /**
+     * issue 6 opsfix: the country where the operator customer closed the "no operator app here" popup (platform §6
+     * "some configured countries without the operator app get a special popup"); it shows again in another one.
+     */
+    operatorNoAppSeenCountry: text('operator_no_app_seen_country'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
@@ -469,8 +474,21 @@ export const payments = pgTable(
     reason: text('reason'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    // ---- issue 6 opsfix: double payments are refunded (docs/decisions/025-payments-ledger.md)
+    /** A refund: the provider transaction of the charge it returns. */
+    refundOf: text('refund_of'),
+    /**
+     * A charge that bought nothing (its order or period was already paid): pending until its refund is made,
+     * refunded once a refund of it is in the ledger, failed when the provider refused the refund (by hand then).
+     */
+    surplusRefund: text('surplus_refund').$type<'pending' | 'refunded' | 'failed'>(),
   },
-  (t) => [uniqueIndex('payments_provider_txn_key').on(t.provider, t.providerTxnId, t.kind), index('payments_user_idx').on(t.userId, t.occurredAt)],
+  (t) => [
+    uniqueIndex('payments_provider_txn_key').on(t.provider, t.providerTxnId, t.kind),
+    index('payments_user_idx').on(t.userId, t.occurredAt),
+    // The renewal run retries the refunds still owed.
+    index('payments_surplus_pending_idx').on(t.createdAt).where(sql`${t.surplusRefund} = 'pending'`),
+  ],
 );
 
 /** Notifications already applied, by the provider's notification id: a replay is answered and changes nothing. */
@@ -1082,6 +1100,11 @@ export const operatorSubscriptions = pgTable(
     balanceState: text('balance_state').$type<'ok' | 'low' | 'no_money'>().notNull().default('ok'),
     /** The operator's own id of the subscription (the sandbox makes one up). */
     externalId: text('external_id').notNull(),
+    /**
+     * issue 6 opsfix: the tariff the operator sells (alias megafon, not on sale here): its max_streams is the
+     * stream limit of the account while the subscription entitles.
+     */
+    tariffId: uuid('tariff_id').notNull().references(() => tariffs.id),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     /** The end of the period the operator has billed for; the operator extends it on each charge. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -17,8 +17,11 @@ export async function loadBillingNotices(auth: AuthData | null, api: Api, now = 
   const subscriptions = auth.subscriptions ?? [];
   const trial = subscriptions.find((s) => s.status === 'trial');
   const trial_ends_at = trial?.expires_at ?? null;
+  // A partner's subscription (issue 6 opsfix: the operator's) is renewed by the partner: nothing to extend here.
   const candidate = subscriptions.some(
-    (s) => s.status === 'grace' || ((s.status === 'active' || s.status === 'trial') && s.reccurent && Date.parse(s.expires_at) - now < EXPIRING_WITHIN_MS),
+    (s) =>
+      !s.partner &&
+      (s.status === 'grace' || ((s.status === 'active' || s.status === 'trial') && s.reccurent && Date.parse(s.expires_at) - now < EXPIRING_WITHIN_MS)),
   );
   if (!candidate) return { extension: null, trial_ends_at };
   try {

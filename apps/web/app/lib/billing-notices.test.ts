@@ -56,19 +56,26 @@ describe('what the root loader finds for them (cheaply)', () => {
     const api = { subscriptions } as unknown as Api;
     expect(await loadBillingNotices(viewer({ virtual: true }), api, now)).toEqual({ extension: null, trial_ends_at: null });
     expect(await loadBillingNotices(viewer({ profile_for_child: true }), api, now)).toEqual({ extension: null, trial_ends_at: null });
-    const far = { _id: 'a', tariff_id: 't', status: 'active' as const, started_at: '', expires_at: '2026-06-01T00:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null };
+    const far = { _id: 'a', tariff_id: 't', status: 'active' as const, started_at: '', expires_at: '2026-06-01T00:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null, partner: null };
     expect(await loadBillingNotices(viewer({ subscriptions: [far] }), api, now)).toEqual({ extension: null, trial_ends_at: null });
     expect(subscriptions).not.toHaveBeenCalled();
   });
 
   it('a subscription in grace: reads its billing window and names it', async () => {
-    const grace = { _id: 'a', tariff_id: 't', status: 'grace' as const, started_at: '', expires_at: '2026-04-30T00:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null };
+    const grace = { _id: 'a', tariff_id: 't', status: 'grace' as const, started_at: '', expires_at: '2026-04-30T00:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null, partner: null };
     const api = { subscriptions: vi.fn().mockResolvedValue({ data: { subscriptions: [subscription({ _id: 'a', status: 'grace', expiration: '2026-04-30T00:00:00Z', billing_expire: '2026-05-03T00:00:00Z' })] } }) } as unknown as Api;
     expect(await loadBillingNotices(viewer({ subscriptions: [grace] }), api, now)).toEqual({ extension: { subscription_id: 'a' }, trial_ends_at: null });
   });
 
+  it('an operator subscription near its end (issue 6 opsfix) is the operator\'s to renew: no call, no banner', async () => {
+    const subscriptions = vi.fn();
+    const operator = { _id: 'a', tariff_id: 't', status: 'active' as const, started_at: '', expires_at: '2026-05-02T00:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null, partner: 'megafon' };
+    expect(await loadBillingNotices(viewer({ subscriptions: [operator] }), { subscriptions } as unknown as Api, now)).toEqual({ extension: null, trial_ends_at: null });
+    expect(subscriptions).not.toHaveBeenCalled();
+  });
+
   it('a trial gives its end; a failed call shows no banner', async () => {
-    const trial = { _id: 'a', tariff_id: 't', status: 'trial' as const, started_at: '', expires_at: '2026-05-02T12:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null };
+    const trial = { _id: 'a', tariff_id: 't', status: 'trial' as const, started_at: '', expires_at: '2026-05-02T12:00:00Z', reccurent: true, googleplay_id: null, itunes_product_id: null, huawei_id: null, partner: null };
     const api = { subscriptions: vi.fn().mockRejectedValue(new Error('down')) } as unknown as Api;
     expect(await loadBillingNotices(viewer({ subscriptions: [trial] }), api, now)).toEqual({ extension: null, trial_ends_at: '2026-05-02T12:00:00Z' });
   });

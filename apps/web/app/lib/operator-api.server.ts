@@ -9,7 +9,7 @@ export function operatorApi(call: ApiCall) {
     operatorVerify: (msisdn: string, code: string) => call(AuthDataSchema, OperatorApiPath.verify, { method: 'POST', body: JSON.stringify({ msisdn, code }) }),
     operatorSubscription: () => call(OperatorSubscriptionSchema, OperatorApiPath.subscription),
     operatorConnect: () => call(OperatorSubscriptionSchema, OperatorApiPath.connect, { method: 'POST' }),
-    operatorPopupSeen: (popup: 'got_money' | 'info') => call(z.null(), OperatorApiPath.popupSeen, { method: 'POST', body: JSON.stringify({ popup }) }),
+    operatorPopupSeen: (popup: 'got_money' | 'info' | 'no_app') => call(z.null(), OperatorApiPath.popupSeen, { method: 'POST', body: JSON.stringify({ popup }) }),
     operatorMlk: (msisdn: string, suspend: boolean) => call(OperatorMlkResultSchema, OperatorApiPath.mlk, { query: { msisdn, suspend: suspend ? '1' : '0' } }),
   };
 }

@@ -26,7 +26,7 @@ export const subscription = (o: Partial<AccountSubscription> = {}): AccountSubsc
   started_at: '2026-04-10T09:00:00.000Z', expires_at: '2026-05-10T09:00:00.000Z', reccurent: true, source: 'web', manageable: true,
   expiration: '2026-05-10T09:00:00.000Z', billing_expire: null,
   tariff_info: { _id: 't-month', rate_steps: [{ price: 499, currency: 'RUB', duration_days: 30, periods: null }] },
-  next_charge: { at: '2026-05-10T09:00:00.000Z', amount: 499, currency: 'RUB' }, payment_method_id: CARD_ID, ...o,
+  next_charge: { at: '2026-05-10T09:00:00.000Z', amount: 499, currency: 'RUB' }, payment_method_id: CARD_ID, partner: null, ...o,
 });
 
 export const card = (o: Partial<PaymentMethod> = {}): PaymentMethod => ({

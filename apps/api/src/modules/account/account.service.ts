@@ -7,6 +7,8 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createLifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
+import { createOperatorRepo } from '../partners/operator.repo.ts';
+import { toOperatorAccountSubscription } from '../partners/operator.service.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createAccountRepo } from './account.repo.ts';
 
@@ -19,6 +21,7 @@ export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'datab
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
   const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now }); // issue 6 queue
+  const operator = createOperatorRepo(deps.database.db); // issue 6 opsfix
 
   async function userOf(session: SessionContext) {
     registeredOnly(session);
@@ -68,10 +71,14 @@ export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'datab
     /** What the account holds (spec platform §7 GET subscriptions: data.subscriptions), live ones first. */
     async subscriptions(session: SessionContext): Promise<AccountSubscriptions> {
       registeredOnly(session);
-      const rows = await repo.subscriptions(session.userId);
+      const now = deps.now();
+      const [rows, operatorLive] = await Promise.all([repo.subscriptions(session.userId), operator.liveWithTariff(session.userId, now)]);
       // issue 6 queue: the pending subscription of platform §3 (manageable, rate steps of the tariff chain, the
       // next charge) by the lifecycle rules of @ekran/core.
-      return { data: { subscriptions: await lifecycle.pendingSubscriptions(session.userId, rows, deps.now()) } };
+      const ours = await lifecycle.pendingSubscriptions(session.userId, rows, now);
+      // issue 6 opsfix: an entitling operator subscription is live, so it goes first; it is the operator's to manage.
+      const theirs = operatorLive ? [toOperatorAccountSubscription(operatorLive.subscription, operatorLive.tariff)] : [];
+      return { data: { subscriptions: [...theirs, ...ours] } };
     },
 
     /** A code that confirms deleting the account, to its email or phone. */

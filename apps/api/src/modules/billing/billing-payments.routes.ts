@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { applyLedgerEvent } from './billing.ledger.ts';
+import { refundSurplus } from './billing.surplus.ts';
 import { createPaymentsService } from './billing-payments.service.ts';
 
 const tags = ['billing'];
@@ -150,6 +151,12 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
         const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now());
         if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
           request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
+        }
+        // issue 6 opsfix: a double payment goes back at once; a repeat of its notification retries a refund still owed.
+        if (event.operation === 'payment' && (outcome === 'surplus' || outcome === 'duplicate_notification' || outcome === 'duplicate_transaction')) {
+          const refund = await refundSurplus(app.deps.database.db, provider, event.transactionId, app.deps.now());
+          if (refund === 'failed') request.log.error({ provider: provider.name, transaction: event.transactionId }, 'the provider refused to refund a double payment; refund it by hand');
+          if (refund === 'pending') request.log.warn({ provider: provider.name, transaction: event.transactionId }, 'double payment refund not made yet; the renewal run retries it');
         }
         return { code: 0 as const };
       },

@@ -3,12 +3,14 @@
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
 import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES } from '@ekran/core';
 import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
+import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, type OrderRow } from './billing.ledger.ts';
+import { refundSurplus } from './billing.surplus.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
 export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
@@ -32,6 +34,7 @@ const providerFailed = (err: unknown) =>
 export function createPaymentsService(deps: BillingDeps) {
   const db = deps.database.db;
   const provider = (): PaymentProvider => deps.payments.active;
+  const operator = createOperatorRepo(db); // issue 6 opsfix
 
   function requireRegistered(session: SessionContext) {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in or sign up to subscribe');
@@ -52,8 +55,13 @@ export function createPaymentsService(deps: BillingDeps) {
     return row ?? null;
   }
 
+  /**
+   * 409 for an account that already has a live subscription: one of ours, or (issue 6 opsfix) an entitling operator
+   * subscription, which makes its holder a subscriber like any other (the operator already bills for it).
+   */
   async function refuseLive(userId: string, now: Date) {
-    if (await liveSubscription(userId, now)) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
+    const [ours, theirs] = await Promise.all([liveSubscription(userId, now), operator.hasLive(userId, now)]);
+    if (ours || theirs) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
   }
 
   /** spec platform §3 trial_is_available: a trial is for accounts that never had a subscription. */
@@ -97,7 +105,10 @@ export function createPaymentsService(deps: BillingDeps) {
     return updated!;
   }
 
-  /** Charges a saved card for an order and applies the answer through the ledger (exactly once with its notification). */
+  /**
+   * Charges a saved card for an order and applies the answer through the ledger (exactly once with its
+   * notification); a charge that bought nothing (issue 6 opsfix: paid meanwhile another way) is refunded.
+   */
   async function charge(order: OrderRow, token: string, description: string): Promise<void> {
     const p = provider();
     let result;
@@ -107,7 +118,7 @@ export function createPaymentsService(deps: BillingDeps) {
       await failUnanswered(db, order.id, deps.now());
       return;
     }
-    await applyLedgerEvent(
+    const outcome = await applyLedgerEvent(
       db,
       {
         provider: p.name, notificationId: null, transactionId: result.transactionId, refundOf: null, invoiceId: order.id, amount: order.amount, currency: order.currency,
@@ -115,6 +126,7 @@ export function createPaymentsService(deps: BillingDeps) {
       },
       deps.now(),
     );
+    if (outcome === 'surplus') await refundSurplus(db, p, result.transactionId, deps.now());
   }
 
   async function toOrder(row: OrderRow): Promise<Order> {
@@ -175,16 +187,53 @@ export function createPaymentsService(deps: BillingDeps) {
     return row;
   }
 
-  /** A pending order of this kind made recently, whose hosted page can be opened again. */
-  async function reusable(userId: string, kind: string, tariffId: string | null, now: Date) {
+  /**
+   * The pending order a payment link (or a card binding) opens: one of this kind (and tariff) made within the reuse
+   * window, whose hosted page is there or still being opened, else a new one. issue 6 opsfix: the account's row is
+   * locked meanwhile (SELECT … FOR UPDATE, the same on PGlite and PostgreSQL), so simultaneous first calls make one
+   * order; the checkout, a provider call, is made after the lock by the call that made the order.
+   */
+  async function claimLinkOrder(
+    userId: string,
+    kind: string,
+    tariffId: string | null,
+    now: Date,
+    values: () => typeof orders.$inferInsert,
+  ): Promise<{ order: OrderRow; mine: boolean }> {
     const since = new Date(now.getTime() - PAYMENT_LINK_REUSE_MINUTES * 60_000);
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.kind, kind), eq(orders.status, 'pending'), isNotNull(orders.paymentUrl), gte(orders.createdAt, since), tariffId ? eq(orders.tariffId, tariffId) : undefined))
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    return row ?? null;
+    // A page not there after this long is taken for a checkout that died with its process: not waited for.
+    const opening = new Date(now.getTime() - WAIT_FOR_WINNER_MS);
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [found] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId), eq(orders.kind, kind), eq(orders.status, 'pending'), gte(orders.createdAt, since), tariffId ? eq(orders.tariffId, tariffId) : undefined,
+            or(isNotNull(orders.paymentUrl), gte(orders.createdAt, opening)),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      if (found) return { order: found, mine: false };
+      const [created] = await tx.insert(orders).values(values()).returning();
+      return { order: created!, mine: true };
+    });
+  }
+
+  /** The hosted page of a claimed order: opened by the call that made it, waited for by the others. */
+  async function linkPage(claimed: { order: OrderRow; mine: boolean }, description: string, bindOnly: boolean): Promise<string> {
+    if (claimed.mine) return (await checkout(claimed.order, description, bindOnly)).paymentUrl!;
+    const deadline = Date.now() + WAIT_FOR_WINNER_MS;
+    let row = claimed.order;
+    while (row.status === 'pending' && !row.paymentUrl && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      row = (await orderById(row.id))!;
+    }
+    // The first call's checkout failed (or never came): the same answer as it got.
+    if (row.status !== 'pending' || !row.paymentUrl) throw providerFailed(new ProviderError(provider().name, `the checkout of order ${row.id} did not open`));
+    return row.paymentUrl;
   }
 
   const withClientKey = (url: string, clientKey: string) => `${url}${url.includes('?') ? '&' : '?'}client_key=${encodeURIComponent(clientKey)}`;
@@ -197,18 +246,13 @@ export function createPaymentsService(deps: BillingDeps) {
       const tariff = await activeTariff(tariffId);
       await refuseLive(session.userId, now);
       const kind = tariff.allowTrial && (await trialAvailable(session.userId)) ? 'trial' : 'purchase';
-      const reused = await reusable(session.userId, kind, tariff.id, now);
-      if (reused?.paymentUrl) return { url: withClientKey(reused.paymentUrl, clientKey) };
-      const [order] = await db
-        .insert(orders)
-        .values({
-          userId: session.userId, kind, tariffId: tariff.id, amount: kind === 'trial' ? CARD_CHECK_AMOUNT : tariff.price, currency: tariff.currency,
-          idempotencyKey: `link:${randomUUID()}`, requestHash: requestHash({ tariff_id: tariff.id, kind, ...query }), returnTo: query.return_to, backUrl: safeBackUrl(query.back_url),
-          createdAt: now, updatedAt: now,
-        })
-        .returning();
-      const withPage = await checkout(order!, kind === 'trial' ? `Пробный период: ${tariff.title}` : tariff.title, kind === 'trial');
-      return { url: withClientKey(withPage.paymentUrl!, clientKey) };
+      const claimed = await claimLinkOrder(session.userId, kind, tariff.id, now, () => ({
+        userId: session.userId, kind, tariffId: tariff.id, amount: kind === 'trial' ? CARD_CHECK_AMOUNT : tariff.price, currency: tariff.currency,
+        idempotencyKey: `link:${randomUUID()}`, requestHash: requestHash({ tariff_id: tariff.id, kind, ...query }), returnTo: query.return_to, backUrl: safeBackUrl(query.back_url),
+        createdAt: now, updatedAt: now,
+      }));
+      const url = await linkPage(claimed, kind === 'trial' ? `Пробный период: ${tariff.title}` : tariff.title, kind === 'trial');
+      return { url: withClientKey(url, clientKey) };
     },
 
     /** POST buy: a one-click charge of a saved card, or (without one) an order with the hosted page. */
@@ -281,17 +325,12 @@ export function createPaymentsService(deps: BillingDeps) {
     async bindCard(session: SessionContext, clientKey: string, query: PaymentLinkQuery): Promise<{ url: string }> {
       requireRegistered(session);
       const now = deps.now();
-      const reused = await reusable(session.userId, 'bind_card', null, now);
-      if (reused?.paymentUrl) return { url: withClientKey(reused.paymentUrl, clientKey) };
-      const [order] = await db
-        .insert(orders)
-        .values({
-          userId: session.userId, kind: 'bind_card', amount: CARD_CHECK_AMOUNT, currency: 'RUB', idempotencyKey: `bind:${randomUUID()}`, requestHash: requestHash({ bind: true, ...query }),
-          returnTo: query.return_to, backUrl: safeBackUrl(query.back_url), createdAt: now, updatedAt: now,
-        })
-        .returning();
-      const withPage = await checkout(order!, 'Привязка карты', true);
-      return { url: withClientKey(withPage.paymentUrl!, clientKey) };
+      const claimed = await claimLinkOrder(session.userId, 'bind_card', null, now, () => ({
+        userId: session.userId, kind: 'bind_card', amount: CARD_CHECK_AMOUNT, currency: 'RUB', idempotencyKey: `bind:${randomUUID()}`, requestHash: requestHash({ bind: true, ...query }),
+        returnTo: query.return_to, backUrl: safeBackUrl(query.back_url), createdAt: now, updatedAt: now,
+      }));
+      const url = await linkPage(claimed, 'Привязка карты', true);
+      return { url: withClientKey(url, clientKey) };
     },
 
     async order(session: SessionContext, id: string): Promise<Order> {

@@ -5,8 +5,11 @@
 //      transaction, under another notification id or as the sync answer, stops here),
 //   3. only a new ledger row applies its effect on the order and the subscription, under row locks.
 // A crash anywhere rolls all three back, so the provider's redelivery applies it once.
+// issue 6 opsfix: a successful charge that buys nothing (its order, or the subscription period it pays for, was
+// already paid: two hosted pages paid, say) is marked surplus_refund = pending in the same transaction, and the
+// caller refunds it through the provider (billing.surplus.ts); the refund is a ledger row like any other.
 import { BILLING_WINDOW_DAYS, cardBrand } from '@ekran/core';
-import { orders, paymentMethods, paymentNotifications, payments, subscriptions, tariffs, type Db } from '@ekran/db';
+import { orders, paymentMethods, paymentNotifications, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { NormalizedNotification } from './providers/types.ts';
 
@@ -21,7 +24,11 @@ const LIVE = ['active', 'trial', 'grace'] as const;
 /** A provider's word about one transaction: a notification (with its id) or a charge's synchronous answer (id null). */
 export type LedgerEvent = Omit<NormalizedNotification, 'notificationId' | 'accountId'> & { provider: string; notificationId: string | null };
 
-export type LedgerOutcome = 'applied' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order';
+/**
+ * What became of an event. surplus (issue 6 opsfix): a new successful charge that bought nothing, so it is owed
+ * back; the caller refunds it (refundSurplus).
+ */
+export type LedgerOutcome = 'applied' | 'surplus' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order';
 
 /** Test seam: runs after the ledger insert, inside the transaction (a throw there is a crash mid-apply). */
 export const ledgerTestHooks: { afterLedgerInsert: ((event: LedgerEvent) => void) | null } = { afterLedgerInsert: null };
@@ -46,7 +53,10 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
     const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
     // A refund shows the card of the charge it returns (when that charge is already known).
     const [refunded] = event.refundOf
-      ? await tx.select({ methodId: payments.paymentMethodId }).from(payments).where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')))
+      ? await tx
+          .select({ methodId: payments.paymentMethodId, surplus: payments.surplusRefund })
+          .from(payments)
+          .where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')))
       : [];
     const inserted = await tx
       .insert(payments)
@@ -60,28 +70,54 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
         amount: event.amount,
         currency: event.currency,
         paymentMethodId: method?.id ?? refunded?.methodId ?? order.paymentMethodId,
-        description: describe(order, tariff?.title ?? null, event),
+        description: refunded?.surplus ? 'Возврат повторной оплаты' : describe(order, tariff?.title ?? null, event),
         reason: event.status === 'declined' ? (event.reason ?? 'declined') : null,
         occurredAt: event.occurredAt,
+        refundOf: event.operation === 'refund' ? event.refundOf : null,
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });
     if (!inserted.length) return 'duplicate_transaction';
     ledgerTestHooks.afterLedgerInsert?.(event);
 
-    // A refund is money going back: the ledger row is its whole effect (the order keeps its result).
-    if (event.operation === 'refund') return 'applied';
+    // A refund is money going back: the ledger row is its whole effect (the order keeps its result), and a
+    // surplus charge it returns is owed nothing more (whoever asked for the refund: us, or support by hand).
+    if (event.operation === 'refund') {
+      if (event.status === 'completed' && event.refundOf && refunded?.surplus && refunded.surplus !== 'refunded') {
+        await tx
+          .update(payments)
+          .set({ surplusRefund: 'refunded' })
+          .where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')));
+      }
+      return 'applied';
+    }
     if (event.status === 'declined') {
       await declined(tx, order, event.reason ?? 'declined', now);
       return 'applied';
     }
-    // A second successful charge of an order already paid (a double payment) is in the ledger for a refund,
-    // but buys nothing more.
-    if (order.status === 'succeeded') return 'applied';
+    // Card checks (a trial's, a binding's) are refunded whatever happens (by the host or refundCardCheck); a second
+    // one bought nothing but is not a surplus to refund again.
+    const isCardCheck = order.kind === 'trial' || order.kind === 'bind_card';
+    // A second successful charge of an order already paid (a double payment) buys nothing more: it is refunded.
+    if (order.status === 'succeeded') return isCardCheck ? 'applied' : markSurplus(tx, inserted[0]!.id, event);
     await tx.update(orders).set({ status: 'succeeded', failureReason: null, paymentMethodId: method?.id ?? order.paymentMethodId, updatedAt: now }).where(eq(orders.id, order.id));
-    await activate(tx, { ...order, paymentMethodId: method?.id ?? order.paymentMethodId }, now);
-    return 'applied';
+    const bought = await activate(tx, { ...order, paymentMethodId: method?.id ?? order.paymentMethodId }, now);
+    return bought || isCardCheck ? 'applied' : markSurplus(tx, inserted[0]!.id, event);
   });
+}
+
+/**
+ * issue 6 opsfix: a charge that bought nothing is owed back: pending until refunded, or already refunded when a
+ * refund of it is in the ledger (a refund's notification may come before its charge's).
+ */
+async function markSurplus(tx: Tx, paymentId: string, event: LedgerEvent): Promise<'surplus'> {
+  const [returned] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, event.provider), eq(payments.refundOf, event.transactionId), eq(payments.kind, 'refund'), eq(payments.status, 'succeeded')))
+    .limit(1);
+  await tx.update(payments).set({ surplusRefund: returned ? 'refunded' : 'pending' }).where(eq(payments.id, paymentId));
+  return 'surplus';
 }
 
 function describe(order: OrderRow, tariffTitle: string | null, event: LedgerEvent): string {
@@ -131,23 +167,28 @@ async function declined(tx: Tx, order: OrderRow, reason: string, now: Date) {
   }
 }
 
-/** What a paid order buys (issue 6 brief §5). */
-async function activate(tx: Tx, order: OrderRow, now: Date) {
+/**
+ * What a paid order buys (issue 6 brief §5). Answers false when it buys nothing because what it pays for was paid
+ * already (issue 6 opsfix: the charge is then refunded): a renewal or extension of a period already paid, or a
+ * purchase made while no subscription was live whose payment comes when another order has started one.
+ */
+async function activate(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
   if (order.kind === 'bind_card') {
-    if (!order.paymentMethodId) return;
+    if (!order.paymentMethodId) return true;
     // The new card replaces the old one on every live subscription, so renewals charge it.
     await tx
       .update(subscriptions)
       .set({ paymentMethodId: order.paymentMethodId, updatedAt: now })
       .where(and(eq(subscriptions.userId, order.userId), inArray(subscriptions.status, [...LIVE]), gt(subscriptions.expiresAt, now)));
-    return;
+    return true;
   }
   if (order.kind === 'renewal' || order.kind === 'extend') {
-    if (!order.subscriptionId) return;
+    if (!order.subscriptionId) return true;
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
-    // The period was already paid (a renewal and an extension of the same period both succeeded): the charge
-    // is in the ledger for a refund, the subscription moves once.
-    if (!sub || order.period !== sub.renewals + 1) return;
+    if (!sub) return true;
+    // The period was already paid (a renewal and an extension of the same period both succeeded): the subscription
+    // moves once, and this charge is refunded.
+    if (order.period !== sub.renewals + 1) return false;
     const [current] = await tx.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
     const next = current?.nextTariffId ? (await tx.select().from(tariffs).where(eq(tariffs.id, current.nextTariffId)))[0] : undefined;
     const renewOn = next ?? current!;
@@ -165,12 +206,15 @@ async function activate(tx: Tx, order: OrderRow, now: Date) {
         updatedAt: now,
       })
       .where(eq(subscriptions.id, sub.id));
-    return;
+    return true;
   }
   // purchase or trial
   const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
-  if (!tariff) return;
+  if (!tariff) return true;
   const days = order.kind === 'trial' ? tariff.trialDays : tariff.durationDays;
+  // issue 6 opsfix: the account's row is locked first, so payments of two orders of one account applied at once
+  // (on PostgreSQL they really are) see each other's subscription, rather than each starting one.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
   const [live] = await tx
     .select()
     .from(subscriptions)
@@ -178,13 +222,17 @@ async function activate(tx: Tx, order: OrderRow, now: Date) {
     .orderBy(desc(subscriptions.expiresAt))
     .limit(1)
     .for('update');
+  // A purchase is only made while no subscription is live (409 otherwise), so a live one now was started by
+  // another order since: this is a second payment for the same subscription (two hosted pages paid), refunded.
+  // A trial only checks the card (refunded anyway): its days still add up as before.
+  if (live && order.kind === 'purchase') return false;
   if (live) {
     await tx
       .update(subscriptions)
       .set({ expiresAt: new Date(live.expiresAt.getTime() + days * DAY_MS), paymentMethodId: order.paymentMethodId ?? live.paymentMethodId, updatedAt: now })
       .where(eq(subscriptions.id, live.id));
     await tx.update(orders).set({ subscriptionId: live.id }).where(eq(orders.id, order.id));
-    return;
+    return true;
   }
   const [created] = await tx
     .insert(subscriptions)
@@ -201,6 +249,7 @@ async function activate(tx: Tx, order: OrderRow, now: Date) {
     })
     .returning({ id: subscriptions.id });
   await tx.update(orders).set({ subscriptionId: created!.id }).where(eq(orders.id, order.id));
+  return true;
 }
 
 /** Marks a charge the provider never answered as a failed attempt (the same path as a decline). */

@@ -5,6 +5,7 @@ import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ek
 import { orders, paymentMethods, subscriptions, tariffs } from '@ekran/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { applyLedgerEvent, failUnanswered } from './billing.ledger.ts';
+import { refundPendingSurpluses, refundSurplus } from './billing.surplus.ts';
 import { renewalPrice, requestHash, type BillingDeps } from './billing-payments.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,6 +17,8 @@ export interface RenewalReport {
   declined: number;
   /** Subscriptions whose billing window ended without a successful renewal. */
   expired: number;
+  /** issue 6 opsfix: double payments refunded in this call (a surplus renewal's, and those still owed). */
+  refunded: number;
 }
 
 /**
@@ -23,11 +26,12 @@ export interface RenewalReport {
  * RENEWAL_LEAD_DAYS and not yet charged for this period; a failed renewal is retried once per
  * RENEWAL_RETRY_HOURS until the billing window (expires_at + BILLING_WINDOW_DAYS) ends, then the subscription
  * expires. The synchronous answer goes through the ledger, so its notification arriving first or later changes nothing.
+ * Each run also retries the refunds of double payments still owed (billing.surplus.ts).
  */
 export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalReport> {
   const db = deps.database.db;
   const provider = deps.payments.active;
-  const report: RenewalReport = { charged: 0, succeeded: 0, declined: 0, expired: 0 };
+  const report: RenewalReport = { charged: 0, succeeded: 0, declined: 0, expired: 0, refunded: 0 };
 
   // The window is over: the subscription ends (playback stops at expires_at anyway; this records it).
   const ended = await db
@@ -81,7 +85,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
         { invoiceId: order.id, accountId: sub.userId, token: token!, amount: order.amount, currency: order.currency, description: `Продление: ${tariff.title}` },
         order.id,
       );
-      await applyLedgerEvent(
+      const outcome = await applyLedgerEvent(
         db,
         {
           provider: provider.name, notificationId: null, transactionId: result.transactionId, refundOf: null, invoiceId: order.id, amount: order.amount, currency: order.currency,
@@ -89,6 +93,8 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
         },
         now,
       );
+      // The period was paid meanwhile (an extension): this charge goes back.
+      if (outcome === 'surplus' && (await refundSurplus(db, provider, result.transactionId, now)) === 'refunded') report.refunded++;
       if (result.status === 'succeeded') report.succeeded++;
       else report.declined++;
     } catch {
@@ -97,5 +103,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       report.declined++;
     }
   }
+  // issue 6 opsfix: refunds of double payments the provider did not make when first asked (it was down) are retried.
+  report.refunded += (await refundPendingSurpluses(db, (name) => deps.payments.byName(name), now)).refunded;
   return report;
 }

@@ -26,11 +26,13 @@ export function createFakeHost() {
   const decliningTokens = new Set<string>();
   let txn = 1000;
   let failNext = 0;
+  let latencyMs = 0;
   const fetchImpl: FetchLike = async (url, init) => {
     const path = url.replace(HOST, '');
     const body = JSON.parse(init.body ?? '{}') as Record<string, unknown>;
     const key = init.headers['idempotency-key'] ?? '';
     calls.push({ path, body, key, auth: init.headers.authorization ?? '' });
+    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
     if (failNext > 0) {
       failNext--;
       throw new Error('connect ECONNREFUSED');
@@ -60,6 +62,12 @@ export function createFakeHost() {
     failNextCalls(n: number) {
       failNext = n;
     },
+    /** Makes every call take this long (a slow host widens the window of races). */
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    /** issue 6 opsfix: the refunds asked of the host (transaction and amount), one per distinct Idempotency-Key. */
+    refunds: () => [...new Map(calls.filter((c) => c.path === '/api/refunds').map((c) => [c.key, c.body])).values()],
     /** Distinct charges the host made (a repeated Idempotency-Key is one charge). */
     charges: () => new Set(calls.filter((c) => c.path === '/api/charges').map((c) => c.key)).size,
     checkouts: () => calls.filter((c) => c.path === '/api/checkouts'),

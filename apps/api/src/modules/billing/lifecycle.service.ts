@@ -77,6 +77,7 @@ export function createLifecycleService(deps: { db: Db; now: () => Date }) {
       // In grace the charge is retried by the next renewal run, so it is due now rather than at a past expiry.
       next_charge: next ? { at: (s.expiresAt > now ? s.expiresAt : now).toISOString(), amount: next.price, currency: next.currency } : null,
       payment_method_id: s.paymentMethodId,
+      partner: null,
     };
   }
 

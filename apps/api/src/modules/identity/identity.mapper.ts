@@ -1,7 +1,8 @@
-import type { AuthData } from '@ekran/contracts';
+import { OPERATOR_PARTNER, type AuthData } from '@ekran/contracts';
 import { socialAuthFields } from '../social/social.mapper.ts';
 import type { IdentityRow } from '../social/social.repo.ts';
 import { assignExperiments, type PinStatus } from '@ekran/core';
+import type { OperatorSubscriptionRow } from '../partners/operator.repo.ts';
 import type { DeviceRow, ExternalSubscriptionRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
 
 const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;
@@ -23,6 +24,13 @@ export function toAuthData(input: {
   pinStatus: PinStatus;
   /** issue 5 gating-api: live subscriptions bought through partners (platform §3 externals). */
   externals?: ExternalSubscriptionRow[];
+  /**
+   * issue 6 opsfix: the operator subscription when it entitles (active, paid, not out of money): listed among
+   * subscriptions with its partner, so the client's subscriber rules (no subscription popup, no upsell) hold.
+   */
+  operator?: OperatorSubscriptionRow | null;
+  /** mf_info.mf_pop_up as @ekran/core operatorPopupOf decided it (one popup, in its precedence). */
+  operatorPopup: string | null;
 }): AuthData {
   const { user, profile } = input;
   return {
@@ -36,17 +44,37 @@ export function toAuthData(input: {
     need_credentials: !user.isVirtual && !user.email && !user.phone,
     ...socialAuthFields(input.social ?? []),
     devices: input.devices.map((d) => ({ type: d.deviceType, uid: d.deviceUid })),
-    subscriptions: input.subscriptions.map((s) => ({
-      _id: s.id,
-      tariff_id: s.tariffId,
-      status: s.status,
-      started_at: s.startedAt.toISOString(),
-      expires_at: s.expiresAt.toISOString(),
-      reccurent: s.isRecurrent,
-      googleplay_id: null,
-      itunes_product_id: null,
-      huawei_id: null,
-    })),
+    subscriptions: [
+      ...input.subscriptions.map((s) => ({
+        _id: s.id,
+        tariff_id: s.tariffId,
+        status: s.status,
+        started_at: s.startedAt.toISOString(),
+        expires_at: s.expiresAt.toISOString(),
+        reccurent: s.isRecurrent,
+        googleplay_id: null,
+        itunes_product_id: null,
+        huawei_id: null,
+        partner: null,
+      })),
+      ...(input.operator
+        ? [
+            {
+              _id: input.operator.id,
+              tariff_id: input.operator.tariffId,
+              status: 'active' as const,
+              started_at: input.operator.startedAt.toISOString(),
+              expires_at: input.operator.expiresAt.toISOString(),
+              // The operator renews it every period (we never charge it).
+              reccurent: true,
+              googleplay_id: null,
+              itunes_product_id: null,
+              huawei_id: null,
+              partner: OPERATOR_PARTNER,
+            },
+          ]
+        : []),
+    ],
     externals: (input.externals ?? []).map((e) => ({ name: e.partner, expires_at: e.expiresAt?.toISOString() ?? null })),
     // No experiment console assigns groups yet: every account gets stable groups from its id.
     ab: assignExperiments(user.id),
@@ -58,6 +86,6 @@ export function toAuthData(input: {
     partner: { name: user.partnerName },
     pin_status: input.pinStatus,
     trial_is_available: input.trialIsAvailable,
-    mf_info: { is_mf: user.isOperator, mf_pop_up: user.isOperator ? user.operatorPopup : null },
+    mf_info: { is_mf: user.isOperator, mf_pop_up: user.isOperator ? input.operatorPopup : null },
   };
 }

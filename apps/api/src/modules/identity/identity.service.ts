@@ -1,5 +1,5 @@
 import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
-import { isKidsAgeCap, isLive, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
@@ -47,9 +47,11 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all, social, pin, externals, hadTrialOrder] = await Promise.all([
+    const [devices, all, social, pin, externals, hadTrialOrder, operatorLive] = await Promise.all([
       repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
       repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
+      // issue 6 opsfix: only an operator customer's account can hold one; and none while its popup blocks (no_money).
+      user.isOperator && user.operatorPopup !== 'no_money' ? operator.liveWithTariff(ctx.userId, now) : null,
     ]);
     // issue 6: a subscription in its billing window (grace: a renewal failed and is retried) still plays.
     const live = all.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
@@ -57,7 +59,15 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     // A trial is for those who never had a subscription, and never had a trial (issue 6 queue: a trial order that
     // went through counts even when its subscription is gone, e.g. refunded and removed by support).
     const trialIsAvailable = all.length === 0 && !hadTrialOrder;
-    return toAuthData({ user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social, pinStatus, externals });
+    // spec platform §6 Operator customer: popups by mf_info, and the no_app popup in the configured countries.
+    const operatorPopup = operatorPopupOf({
+      isOperator: user.isOperator, storedPopup: user.operatorPopup, countryCode: ctx.countryCode, noAppSeenCountry: user.operatorNoAppSeenCountry,
+      noAppCountries: deps.env.OPERATOR_APP_UNAVAILABLE_COUNTRIES,
+    });
+    return toAuthData({
+      user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social, pinStatus, externals,
+      operator: operatorLive?.subscription ?? null, operatorPopup,
+    });
   }
 
   /**
@@ -129,7 +139,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
 
     /**
      * Whether the user holds a subscription that entitles playback now: one of ours, or (issue 6 partners) an
-     * active operator subscription the operator bills (a suspended one does not play).
+     * active operator subscription the operator bills (a suspended one, or one out of money, does not play).
      */
     async hasActiveSubscription(userId: string): Promise<boolean> {
       const now = deps.now();

@@ -27,6 +27,12 @@ export class OperatorRefusal extends Error {
 export const OPERATOR_PERIOD_DAYS = 30;
 
 /**
+ * issue 6 opsfix: the alias of the tariff the operator sells (made by migration 0016, not on sale here); its
+ * max_streams is the operator customer's stream limit. Another operator product would be another tariff.
+ */
+export const OPERATOR_TARIFF_ALIAS = 'megafon';
+
+/**
  * The sandbox operator: every Russian mobile number is its subscriber except those ending in 0000 (not the
  * operator's), and those ending in 9999 have no money to pay for the first period. Suspend and resume come
  * from the development route or signed notifications, as they would from the operator.

@@ -1,8 +1,17 @@
-import { operatorNotifications, operatorSubscriptions, users, type Db } from '@ekran/db';
-import { and, eq, gt } from 'drizzle-orm';
+import { operatorNotifications, operatorSubscriptions, tariffs, users, type Db } from '@ekran/db';
+import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
 
 export type OperatorSubscriptionRow = typeof operatorSubscriptions.$inferSelect;
+export type OperatorTariffRow = typeof tariffs.$inferSelect;
 type Popup = 'no_money' | 'got_money' | 'info' | null;
+
+/**
+ * Whether an operator subscription entitles now (issue 6 opsfix: one rule for playback, auth data, the account
+ * page and the stream limit): active, within the billed period, and not out of money (the blocking state of
+ * platform §4: a suspended one, or a balance reported as no_money).
+ */
+export const operatorEntitles = (now: Date): SQL =>
+  and(eq(operatorSubscriptions.status, 'active'), gt(operatorSubscriptions.expiresAt, now), ne(operatorSubscriptions.balanceState, 'no_money'))!;
 
 /** Operator subscriptions, the users' operator flags and the applied operator notifications. */
 export function createOperatorRepo(db: Db) {
@@ -17,18 +26,35 @@ export function createOperatorRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Whether the account has an active, unexpired operator subscription (it entitles playback). */
+    /** Whether the account has an operator subscription that entitles now (see operatorEntitles). */
     async hasLive(userId: string, now: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: operatorSubscriptions.id })
         .from(operatorSubscriptions)
-        .where(and(eq(operatorSubscriptions.userId, userId), eq(operatorSubscriptions.status, 'active'), gt(operatorSubscriptions.expiresAt, now)))
+        .where(and(eq(operatorSubscriptions.userId, userId), operatorEntitles(now)))
         .limit(1);
       return Boolean(row);
     },
 
+    /** issue 6 opsfix: the account's entitling operator subscription with its tariff, or null. */
+    async liveWithTariff(userId: string, now: Date): Promise<{ subscription: OperatorSubscriptionRow; tariff: OperatorTariffRow } | null> {
+      const [row] = await db
+        .select({ subscription: operatorSubscriptions, tariff: tariffs })
+        .from(operatorSubscriptions)
+        .innerJoin(tariffs, eq(tariffs.id, operatorSubscriptions.tariffId))
+        .where(and(eq(operatorSubscriptions.userId, userId), operatorEntitles(now)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** issue 6 opsfix: the tariff the operator sells, by alias (migration 0016 makes it). */
+    async tariffByAlias(alias: string): Promise<OperatorTariffRow | null> {
+      const [row] = await db.select().from(tariffs).where(eq(tariffs.alias, alias)).limit(1);
+      return row ?? null;
+    },
+
     /** The account's subscription connected (or reconnected) to the msisdn, and the account marked an operator customer. */
-    async saveConnected(input: { userId: string; msisdn: string; externalId: string; startedAt: Date; expiresAt: Date }): Promise<OperatorSubscriptionRow> {
+    async saveConnected(input: { userId: string; msisdn: string; externalId: string; tariffId: string; startedAt: Date; expiresAt: Date }): Promise<OperatorSubscriptionRow> {
       return db.transaction(async (tx) => {
         const values = { ...input, status: 'active' as const, balanceState: 'ok' as const, updatedAt: input.startedAt };
         const [row] = await tx
@@ -64,6 +90,11 @@ export function createOperatorRepo(db: Db) {
     /** Clears an informing popup if it is still the one shown; no_money is never cleared here. */
     async clearPopup(userId: string, popup: 'got_money' | 'info') {
       await db.update(users).set({ operatorPopup: null }).where(and(eq(users.id, userId), eq(users.operatorPopup, popup)));
+    },
+
+    /** issue 6 opsfix: the customer closed the no_app popup in this country (it shows again in another one). */
+    async markNoAppSeen(userId: string, countryCode: string) {
+      await db.update(users).set({ operatorNoAppSeenCountry: countryCode }).where(eq(users.id, userId));
     },
 
     transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),

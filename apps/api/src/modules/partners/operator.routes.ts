@@ -116,7 +116,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
 
   app.post(
     OperatorApiPath.popupSeen,
-    { schema: { tags: ['operator'], summary: 'The viewer closed an informing operator popup (got_money, info)', body: OperatorPopupSeenRequestSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['operator'], summary: 'The viewer closed an informing operator popup (got_money, info; no_app for the current country)', body: OperatorPopupSeenRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const session = requireSession(request);
       if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in first');

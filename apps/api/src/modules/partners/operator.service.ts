@@ -1,13 +1,13 @@
-import type { AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
-import { ErrorCode, OperatorErrorCode } from '@ekran/contracts';
+import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
+import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
-import { OperatorRefusal, OPERATOR_PERIOD_DAYS, type OperatorGateway } from './operator.gateway.ts';
-import { createOperatorRepo, type OperatorSubscriptionRow } from './operator.repo.ts';
+import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
+import { createOperatorRepo, type OperatorSubscriptionRow, type OperatorTariffRow } from './operator.repo.ts';
 
 type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
 
@@ -21,6 +21,31 @@ export function toOperatorSubscription(row: OperatorSubscriptionRow, now: Date):
     started_at: row.startedAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     is_entitling: row.status === 'active' && row.expiresAt > now,
+  };
+}
+
+/**
+ * issue 6 opsfix: an entitling operator subscription on the account page (spec platform §3 Pending subscription):
+ * the operator bills and renews it, so it is not manageable here (no renewal switch, no card, no extension), has
+ * no next charge of ours, and names its partner (the page says it is paid through МегаФон).
+ */
+export function toOperatorAccountSubscription(row: OperatorSubscriptionRow, tariff: OperatorTariffRow): AccountSubscription {
+  return {
+    _id: row.id,
+    status: 'active',
+    tariff: { _id: tariff.id, title: tariff.title, price: tariff.price, currency: tariff.currency, duration_days: tariff.durationDays },
+    started_at: row.startedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    reccurent: true,
+    source: OPERATOR_PARTNER,
+    manageable: false,
+    expiration: row.expiresAt.toISOString(),
+    billing_expire: null,
+    // The operator sets the price: no steps of ours to show.
+    tariff_info: { _id: tariff.id, rate_steps: [] },
+    next_charge: null,
+    payment_method_id: null,
+    partner: OPERATOR_PARTNER,
   };
 }
 
@@ -74,6 +99,9 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
       if (billed && billed.userId !== session.userId) throw new AppError(409, OperatorErrorCode.MsisdnTaken, 'This number is billed for another account');
       if (mine?.status === 'active' && mine.msisdn === msisdn) return { subscription: toOperatorSubscription(mine, now), created: false };
       if (mine?.status === 'suspended') throw new AppError(409, OperatorErrorCode.OperatorSuspended, 'Пополните баланс и возвращайтесь');
+      // issue 6 opsfix: the subscription is on the operator's tariff (its max_streams is the stream limit).
+      const tariff = await repo.tariffByAlias(OPERATOR_TARIFF_ALIAS);
+      if (!tariff) throw new AppError(503, ErrorCode.Unavailable, `The operator tariff (${OPERATOR_TARIFF_ALIAS}) is missing; run the migrations`);
       let connected: { externalId: string; expiresAt: Date };
       try {
         connected = await gateway.connect(msisdn, now);
@@ -84,7 +112,7 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
         if (err instanceof OperatorRefusal) throw new AppError(409, OperatorErrorCode.InsufficientBalance, 'Пополните баланс и возвращайтесь');
         throw new AppError(503, ErrorCode.Unavailable, 'The operator does not answer; try again later');
       }
-      const row = await repo.saveConnected({ userId: session.userId, msisdn, externalId: connected.externalId, startedAt: now, expiresAt: connected.expiresAt });
+      const row = await repo.saveConnected({ userId: session.userId, msisdn, externalId: connected.externalId, tariffId: tariff.id, startedAt: now, expiresAt: connected.expiresAt });
       return { subscription: toOperatorSubscription(row, now), created: true };
     },
 
@@ -116,7 +144,9 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
             break;
           case 'renewed': {
             const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * 86_400_000);
-            await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok', expiresAt }, undefined, at, tx);
+            // The operator billed a new period, so the money is back: a suspended one resumes as a resume would
+            // (got_money), rather than staying behind the blocking no_money popup while it plays.
+            await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok', expiresAt }, row.status === 'suspended' ? 'got_money' : undefined, at, tx);
             break;
           }
         }
@@ -124,8 +154,12 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
       });
     },
 
-    /** The viewer closed an informing popup (got_money, info): it is not shown again. */
-    popupSeen: (session: SessionContext, popup: 'got_money' | 'info') => repo.clearPopup(session.userId, popup),
+    /**
+     * The viewer closed an informing popup: got_money and info are not shown again; no_app (issue 6 opsfix) is not
+     * shown again in the country the viewer is in now.
+     */
+    popupSeen: (session: SessionContext, popup: 'got_money' | 'info' | 'no_app') =>
+      popup === 'no_app' ? repo.markNoAppSeen(session.userId, session.countryCode) : repo.clearPopup(session.userId, popup),
 
     /**
      * spec platform §6 app=mlk. The msisdn of the query is not proof (anyone can type a link), so it never signs

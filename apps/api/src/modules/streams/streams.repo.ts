@@ -1,5 +1,6 @@
-import { devices, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, eq, gt, inArray, max, ne, or, sql } from 'drizzle-orm';
+import { devices, operatorSubscriptions, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
+import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { operatorEntitles } from '../partners/operator.repo.ts';
 
 export type StreamRow = typeof streamSessions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,14 +36,25 @@ export function createStreamsRepo(db: Db) {
       .where(and(eq(streamSessions.userId, userId), eq(streamSessions.state, 'active'), gt(streamSessions.lastSeenAt, aliveSince)))
       .orderBy(streamSessions.startedAt);
 
-  /** The largest max_streams over the account's entitling, unexpired subscriptions; null when it has none. */
+  /**
+   * The largest max_streams over the account's entitling, unexpired subscriptions, and (issue 6 opsfix) its
+   * entitling operator subscription's tariff while its popup does not block (no_money); null when it has none.
+   */
   async function tariffLimit(q: Db | Tx, userId: string, now: Date, statuses: readonly string[]): Promise<number | null> {
-    const [row] = await q
+    // One after the other: `q` may be a transaction's single connection.
+    const [ours] = await q
       .select({ limit: max(tariffs.maxStreams) })
       .from(subscriptions)
       .innerJoin(tariffs, eq(tariffs.id, subscriptions.tariffId))
       .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, statuses as ('active' | 'trial' | 'grace')[]), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))));
-    return row?.limit ?? null;
+    const [operator] = await q
+      .select({ limit: tariffs.maxStreams })
+      .from(operatorSubscriptions)
+      .innerJoin(tariffs, eq(tariffs.id, operatorSubscriptions.tariffId))
+      .innerJoin(users, eq(users.id, operatorSubscriptions.userId))
+      .where(and(eq(operatorSubscriptions.userId, userId), operatorEntitles(now), or(isNull(users.operatorPopup), ne(users.operatorPopup, 'no_money'))));
+    const limits = [ours?.limit, operator?.limit].filter((n): n is number => typeof n === 'number');
+    return limits.length ? Math.max(...limits) : null;
   }
 
   return {

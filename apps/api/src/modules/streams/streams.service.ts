@@ -36,7 +36,7 @@ const stoppedError = (stream: StreamRow) =>
 
 /**
  * Simultaneous streams (issue 5): an account plays on at most max(max_streams) of its entitling subscriptions'
- * tariffs (FREE_STREAM_LIMIT without one) at once, counted from heartbeats. A child profile shares the
+ * tariffs, an entitling operator subscription's tariff among them (issue 6 opsfix), (FREE_STREAM_LIMIT without one) at once, counted from heartbeats. A child profile shares the
  * account's limit. A stream starts with its first heartbeat, stays live while heartbeats keep coming
  * (STREAM_ALIVE_SECONDS), and can be stopped by its own device or by another device of the account.
  */

@@ -55,6 +55,29 @@ describe('/account/subscriptions: the pending subscription (spec platform §3)',
     show({ subscriptions: [subscription({ manageable: false })], methods: [], now: NOW });
     await screen.findByTestId('subscription');
     expect(screen.queryByTestId('renewal-disable')).toBeNull();
+    expect(screen.getByTestId('subscription').textContent).toContain('Эта подписка оформлена не на сайте');
+  });
+
+  it('an operator subscription (issue 6 opsfix) reads «через МегаФон», says where it is managed, and offers nothing to do here', async () => {
+    const operator = subscription({
+      manageable: false, partner: 'megafon', source: 'megafon', tariff: { _id: 't-mf', title: 'Подписка через МегаФон', price: 0, currency: 'RUB', duration_days: 30 },
+      tariff_info: { _id: 't-mf', rate_steps: [] }, next_charge: null, payment_method_id: null,
+    });
+    show({ subscriptions: [operator], methods: [], now: NOW });
+    const sub = await screen.findByTestId('subscription');
+    expect(screen.getByTestId('sub-via').textContent).toBe(' через МегаФон');
+    expect(sub.textContent).toContain('Активна');
+    expect(screen.getByTestId('sub-until').textContent).toBe('Оплачена до 10 мая 2026 г.');
+    expect(sub.textContent).toContain('Управлять ей можно в личном кабинете МегаФона.');
+    expect(sub.textContent).not.toContain('Стоимость');
+    for (const id of ['sub-next', 'renewal-disable', 'renewal-enable', 'extend']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
+  it('a partner the texts do not know reads as any subscription bought elsewhere', async () => {
+    show({ subscriptions: [subscription({ manageable: false, partner: 'someone' })], methods: [], now: NOW });
+    await screen.findByTestId('subscription');
+    expect(screen.queryByTestId('sub-via')).toBeNull();
+    expect(screen.getByTestId('subscription').textContent).toContain('Эта подписка оформлена не на сайте');
   });
 });
 

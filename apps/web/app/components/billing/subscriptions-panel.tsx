@@ -53,10 +53,16 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
   const extension = needsExtension(sub, now);
   const hint = sub.status === 'trial' ? trialHint((Date.parse(sub.expiration) - now) / 1000) : null;
   const masked = card ? maskCard(card.card_number) : null;
+  // Only partners the texts know are named; another one reads as any subscription bought elsewhere.
+  const partner = sub.partner && i18n.exists(`billing.subs.via.${sub.partner}`) ? sub.partner : null;
   return (
     <li className={`sub${live ? ' sub--live' : ''}`} data-testid="subscription">
       <div className="sub__head">
-        <p className="sub__title">{sub.tariff.title}</p>
+        <p className="sub__title">
+          {sub.tariff.title}
+          {/* issue 6 opsfix: a partner's subscription (the operator's) says whose it is. */}
+          {partner ? <span className="sub__via" data-testid="sub-via"> {t(`billing.subs.via.${partner}`)}</span> : null}
+        </p>
         <span className={`pill ${sub.status === 'grace' ? 'pill--warn' : live ? 'pill--ok' : 'pill--muted'}`}>{t(`billing.subs.status.${sub.status}`)}</span>
       </div>
       <div className="pending-sub__lines">
@@ -83,7 +89,7 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
           </p>
         ) : null}
         {masked ? <p className="sub__meta">{t('billing.subs.chargedTo', { card: masked })}</p> : null}
-        {!sub.manageable && live ? <p className="sub__meta">{t('billing.subs.notManageable')}</p> : null}
+        {!sub.manageable && live ? <p className="sub__meta">{t(partner ? `billing.subs.partnerNote.${partner}` : 'billing.subs.notManageable')}</p> : null}
       </div>
       {sub.manageable && live ? (
         <div className="pending-sub__actions">

@@ -5,7 +5,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { renderInRouter } from '../../test/render.tsx';
-import { OperatorLowBalanceBanner, OperatorPopup } from './operator-popups.tsx';
+import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './operator-popups.tsx';
 
 afterEach(() => {
   cleanup();
@@ -28,6 +28,7 @@ describe('operator popups by mf_info (spec platform §6, §8)', () => {
   it.each([
     ['got_money', 'Подписка снова работает'],
     ['info', 'Подписка подключена'],
+    ['no_app', 'Приложение МегаФона здесь недоступно'],
   ] as const)('%s: shown once — closing posts it to the popup resource', async (popup, title) => {
     const seen: string[] = [];
     const Stub = createRoutesStub([
@@ -49,6 +50,16 @@ describe('operator popups by mf_info (spec platform §6, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Хорошо' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(seen).toEqual([popup]));
+  });
+
+  it('no_app (issue 6 opsfix, platform §6) says how to watch where the operator app does not work', async () => {
+    renderInRouter(<OperatorPopup popup="no_app" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Приложение МегаФона здесь недоступно' });
+    expect(dialog.textContent).toContain('Смотрите Экран прямо на сайте: войдите по номеру МегаФона');
+  });
+
+  it('reads only the popup states it knows (one at a time, as the API answers them)', () => {
+    expect(['no_money', 'got_money', 'info', 'no_app', 'elsewhere', null].map(asOperatorPopup)).toEqual(['no_money', 'got_money', 'info', 'no_app', null, null]);
   });
 
   it('nothing without a popup', async () => {

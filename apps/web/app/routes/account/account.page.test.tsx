@@ -68,7 +68,7 @@ describe('the account page', () => {
           _id: 's1', status: 'active', tariff: { _id: 't1', title: 'Подписка на месяц', price: 399, currency: 'RUB', duration_days: 30 }, started_at: '2026-11-01T00:00:00Z',
           expires_at: '2026-12-01T00:00:00Z', reccurent: true, source: 'card', manageable: true, expiration: '2026-12-01T00:00:00Z', billing_expire: null,
           tariff_info: { _id: 't1', rate_steps: [{ price: 399, currency: 'RUB', duration_days: 30, periods: null }] },
-          next_charge: { at: '2026-12-01T00:00:00Z', amount: 399, currency: 'RUB' }, payment_method_id: null,
+          next_charge: { at: '2026-12-01T00:00:00Z', amount: 399, currency: 'RUB' }, payment_method_id: null, partner: null,
         },
       ],
     });

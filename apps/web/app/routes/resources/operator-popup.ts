@@ -3,10 +3,13 @@ import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/operator-popup';
 
-/** POST popup=got_money|info: the operator customer closed an informing popup (it is not shown again). */
+/**
+ * POST popup=got_money|info|no_app: the operator customer closed an informing popup (it is not shown again; no_app,
+ * issue 6 opsfix: not again in the country the viewer is in).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const popup = String((await request.formData()).get('popup') ?? '');
-  if (popup !== 'got_money' && popup !== 'info') return data({ ok: false }, { status: 400 });
+  if (popup !== 'got_money' && popup !== 'info' && popup !== 'no_app') return data({ ok: false }, { status: 400 });
   try {
     await context.get(visitorContext).api.operatorPopupSeen(popup);
   } catch (err) {
