@@ -48,3 +48,5 @@ export * from './card.ts';
 export * from './subscription-lifecycle.ts';
 // ---- issue 6 api: the billing window, renewal timing, payment method kinds
 export * from './billing.ts';
+// ---- issue 6 landings: offers, the upsell and play-grand popups, landing states
+export * from './offers.ts';
