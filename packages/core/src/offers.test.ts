@@ -29,6 +29,7 @@ describe('offerRefusal (spec platform §4 Offers, §5 upsell, §6 offer_off, §9
     ['outside RU', {}, { countryCode: 'KZ' }, 'country'],
     ['a child profile', {}, { isChild: true }, 'child'],
     ['a live subscription', {}, { hasLiveSubscription: true }, 'subscription'],
+    ['a partner’s subscription (externals)', {}, { hasExternals: true }, 'subscription'],
     ['the offer_off group that switches offers off', {}, { ab: group('B') }, 'offer_off'],
     ['a registered-only offer to a virtual visitor', { audience: 'registered' }, { isVirtual: true }, 'virtual'],
     ['already shown to the account', {}, { impression: { shownAt: ago(200 * 24 * HOUR), answeredAt: null } }, 'shown'],

@@ -137,7 +137,7 @@ const HOUR_MS = 3_600_000;
  * The rules of an offer record for one visitor, in the order they are told (spec platform §4 Offers, §5, §6):
  *  - every kind: switched on and within its period [starts_at, ends_at); the visitor's country among the offer's
  *    (RU); never a child profile (§6: no subscription or upsell popups);
- *  - the subscription offer (kind offer): no live subscription; not in the offer_off group that switches offers
+ *  - the subscription offer (kind offer): no live subscription (ours or a partner's); not in the offer_off group that switches offers
  *    off; registered-only offers not for virtual visitors; on the main page once per account (the subscriptions
  *    popup may show it again: the viewer asked to subscribe);
  *  - the play-grand popup: the audience rule and once per account;
@@ -154,7 +154,8 @@ export function offerRefusal(offer: OfferRuleRecord, visitor: OfferVisitorFacts,
   const imp = visitor.impression;
   switch (offer.kind) {
     case 'offer':
-      if (visitor.hasLiveSubscription) return 'subscription';
+      // A partner's subscription (externals) is a live one too: the viewer already pays, elsewhere.
+      if (visitor.hasLiveSubscription || visitor.hasExternals) return 'subscription';
       if (offersSwitchedOff(visitor.ab)) return 'offer_off';
       return placement !== 'subscriptions' && imp ? 'shown' : null;
     case 'play_grand':
