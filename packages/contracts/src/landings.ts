@@ -93,9 +93,13 @@ export const OfferIdParamsSchema = z.object({ id: z.uuid() });
 /** POST /api/v1/offers/:id/shown */
 export const OfferShownRequestSchema = z.object({ placement: OfferPlacementSchema });
 /** POST /api/v1/offers/:id/answer: the popup was closed, or its offer accepted. */
-export const OfferAnswerRequestSchema = z.object({ answer: z.enum(['closed', 'accepted']) });
+export const OfferAnswerRequestSchema = z.object({ answer: z.enum(['closed', 'accepted']), placement: OfferPlacementSchema.default('main') });
 export type OfferAnswer = z.infer<typeof OfferAnswerRequestSchema>['answer'];
 
 /** Whether this call recorded something (false: an earlier one already had: shows and answers count once). */
 export const OfferRecordedSchema = z.object({ recorded: z.boolean() }).meta({ id: 'OfferRecorded' });
 export type OfferRecorded = z.infer<typeof OfferRecordedSchema>;
+
+/** POST /api/v1/offers/:id/answer: whether it was recorded, and the offer (an accepted one is what the site sells next). */
+export const OfferAnswerResultSchema = z.object({ recorded: z.boolean(), offer: OfferSchema }).meta({ id: 'OfferAnswerResult' });
+export type OfferAnswerResult = z.infer<typeof OfferAnswerResultSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  landingState, LANDING_SLUG_PATTERN, LANDING_SLUGS, OFFER_SEEN_COOKIE_SECONDS, offerKindsAllowedByCookies, offerRefusal, UPSELL_ANSWERED_SECONDS, upsellShownAgainAfter,
+  isTvSectionPath, landingState, LANDING_SLUG_PATTERN, LANDING_SLUGS, OFFER_SEEN_COOKIE_SECONDS, offerKindsAllowedByCookies, offerRefusal, UPSELL_ANSWERED_SECONDS, upsellShownAgainAfter,
   type OfferCookies, type OfferRuleRecord, type OfferVisitorFacts,
 } from './offers.ts';
 
@@ -118,5 +118,14 @@ describe('landings (spec platform §2 Landings)', () => {
     expect(LANDING_SLUGS).not.toContain('gift');
     for (const slug of LANDING_SLUGS) expect(LANDING_SLUG_PATTERN.test(slug)).toBe(true);
     for (const bad of ['Black-Friday', '-x', 'x-', 'a/b', '', 'x'.repeat(65)]) expect(LANDING_SLUG_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe('isTvSectionPath (platform §5 "not from TV")', () => {
+  it.each([
+    ['/tv', true], ['/channel/pervyy', true], ['/tvchannels', true], ['/archive/watch/1', true],
+    ['/', false], ['/watch/tv-show', false], ['/television', false], [null, false],
+  ])('%s → %s', (path, tv) => {
+    expect(isTvSectionPath(path)).toBe(tv);
   });
 });

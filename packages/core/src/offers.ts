@@ -100,6 +100,11 @@ export function offerKindsAllowedByCookies(kinds: readonly OfferKind[], visitor:
   });
 }
 
+/** TV sections of the site (platform §2 TV, Archive): a visitor coming from them is "from TV" (§5). */
+export function isTvSectionPath(pathname: string | null | undefined): boolean {
+  return !!pathname && /^\/(tv|channel|tvchannels|archive)(\/|$)/.test(pathname);
+}
+
 // ---------------------------------------------------------------- the rules (applied by the API)
 
 /** What the rules read of an offer record. */

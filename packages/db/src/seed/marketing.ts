@@ -57,7 +57,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 42, hue2: 330, pattern: 'rays', seed: 7101 },
     seoTitle: 'Играй по-крупному — розыгрыш призов для зрителей Экрана', seoDescription: 'Смотрите Экран до 31 января и выигрывайте путешествие на Камчатку, телевизоры и годовые подписки.',
-    ctaText: 'Участвовать', tariff: 'month', startsAt: '2026-11-01T00:00:00Z', endsAt: '2027-02-01T00:00:00Z',
+    ctaText: 'Участвовать', tariff: 'month', startsAt: '2026-11-01T00:00:00+03:00', endsAt: '2027-02-01T00:00:00+03:00',
   },
   {
     slug: 'a-good-man-offer', title: 'Сериал {title} — первый месяц за 149 ₽', featured: { alias: 'deti-zimy', kind: 'series', minSeasons: 2 },
@@ -69,7 +69,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 210, hue2: 260, pattern: 'waves', seed: 7102 },
     seoTitle: 'Первый месяц подписки за 149 ₽ — смотрите семейную драму на Экране', seoDescription: 'Семейная драма на Экране: первый месяц подписки за 149 ₽, затем 499 ₽ в месяц.',
-    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-10-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z',
+    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-10-01T00:00:00+03:00', endsAt: '2027-01-01T00:00:00+03:00',
   },
   {
     slug: 'whole-season-offer', title: 'Весь сезон за 1 190 ₽', featured: { alias: 'zashchitniki-rubezha', kind: 'series', minSeasons: 2 },
@@ -81,7 +81,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 14, hue2: 200, pattern: 'peaks', seed: 7103 },
     seoTitle: 'Три месяца подписки за 1 190 ₽ — весь сезон без перерывов', seoDescription: 'Подписка Экран на три месяца за 1 190 ₽: весь сезон любимого сериала без перерывов, затем 499 ₽ в месяц.',
-    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-09-01T00:00:00Z', endsAt: '2027-03-01T00:00:00Z',
+    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-09-01T00:00:00+03:00', endsAt: '2027-03-01T00:00:00+03:00',
   },
   {
     slug: 'black-friday', title: 'Чёрная пятница на Экране', featured: { alias: 'tayna-sinego-doma', kind: 'movie' },
@@ -93,7 +93,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 0, hue2: 280, pattern: 'stripes', seed: 7104 },
     seoTitle: 'Чёрная пятница: первый месяц Экрана за 149 ₽', seoDescription: 'Только до 30 ноября: первый месяц подписки на онлайн-кинотеатр Экран за 149 ₽ вместо 499 ₽.',
-    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-11-20T00:00:00Z', endsAt: '2026-12-01T00:00:00Z',
+    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-11-20T00:00:00+03:00', endsAt: '2026-12-01T00:00:00+03:00',
   },
   {
     slug: 'new-year', title: 'Новогодние каникулы с Экраном', featured: { alias: 'sem-dney-do-kanikul', kind: 'movie' },
@@ -105,7 +105,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 150, hue2: 355, pattern: 'circles', seed: 7105 },
     seoTitle: 'Новогодние каникулы с Экраном — три месяца за 1 190 ₽', seoDescription: 'С 15 декабря по 15 января: три месяца онлайн-кинотеатра Экран за 1 190 ₽ для всей семьи.',
-    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-12-15T00:00:00Z', endsAt: '2027-01-16T00:00:00Z',
+    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-12-15T00:00:00+03:00', endsAt: '2027-01-16T00:00:00+03:00',
   },
   {
     slug: 'long-term-offer', title: 'Три месяца по выгодной цене', featured: { alias: 'otrazhenie', kind: 'series' },
@@ -117,7 +117,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 190, hue2: 40, pattern: 'grid', seed: 7106 },
     seoTitle: 'Подписка на три месяца за 1 190 ₽ — Экран', seoDescription: 'Три месяца онлайн-кинотеатра Экран за 1 190 ₽ вместо 1 497 ₽: фильмы и сериалы без рекламы.',
-    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-01-01T00:00:00Z', endsAt: '2028-01-01T00:00:00Z',
+    ctaText: 'Оформить за 1 190 ₽', tariff: 'three-months', startsAt: '2026-01-01T00:00:00+03:00', endsAt: '2028-01-01T00:00:00+03:00',
   },
   {
     slug: 'students', title: 'Экран для студентов', featured: { alias: 'pervyy-sezon', kind: 'movie' },
@@ -129,7 +129,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 265, hue2: 180, pattern: 'grid', seed: 7107 },
     seoTitle: 'Экран для студентов — подписка за 399 ₽ в месяц', seoDescription: 'Студенческий промокод Экрана: подписка на онлайн-кинотеатр за 399 ₽ в месяц.',
-    ctaText: 'Применить промокод', promoCode: 'STUDENT2026', startsAt: '2026-09-01T00:00:00Z', endsAt: '2027-07-01T00:00:00Z',
+    ctaText: 'Применить промокод', promoCode: 'STUDENT2026', startsAt: '2026-09-01T00:00:00+03:00', endsAt: '2027-07-01T00:00:00+03:00',
   },
   {
     slug: 'long-subscription', title: 'Год Экрана за 3 990 ₽', featured: { alias: 'deti-zimy', kind: 'series' },
@@ -141,7 +141,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 225, hue2: 300, pattern: 'peaks', seed: 7108 },
     seoTitle: 'Годовая подписка на Экран за 3 990 ₽', seoDescription: 'Специальный тариф: год онлайн-кинотеатра Экран за 3 990 ₽ — это 333 ₽ в месяц.',
-    ctaText: 'Оформить за 3 990 ₽', tariff: 'year-special', startsAt: '2026-01-01T00:00:00Z', endsAt: null,
+    ctaText: 'Оформить за 3 990 ₽', tariff: 'year-special', startsAt: '2026-01-01T00:00:00+03:00', endsAt: null,
   },
   {
     slug: 'spring-promotion', title: 'Весна на Экране', featured: { alias: 'sol-i-steklo', kind: 'movie' },
@@ -152,7 +152,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 120, hue2: 330, pattern: 'circles', seed: 7109 },
     seoTitle: 'Весна на Экране — подписка за 399 ₽', seoDescription: 'Весенняя акция Экрана: подписка на онлайн-кинотеатр за 399 ₽ в месяц.',
-    ctaText: 'Оформить за 399 ₽', tariff: 'month-399', startsAt: '2026-03-01T00:00:00Z', endsAt: '2026-06-01T00:00:00Z',
+    ctaText: 'Оформить за 399 ₽', tariff: 'month-399', startsAt: '2026-03-01T00:00:00+03:00', endsAt: '2026-06-01T00:00:00+03:00',
   },
   {
     slug: 'leto-promotion', title: 'Лето с Экраном', featured: { alias: 'moskovskoe-leto', kind: 'movie' },
@@ -163,7 +163,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 48, hue2: 190, pattern: 'waves', seed: 7110 },
     seoTitle: 'Лето с Экраном — 14 дней подписки в подарок', seoDescription: 'Летний промокод Экрана: две недели онлайн-кинотеатра в подарок.',
-    ctaText: 'Применить промокод', promoCode: 'LETO2026', startsAt: '2026-06-01T00:00:00Z', endsAt: '2026-09-01T00:00:00Z',
+    ctaText: 'Применить промокод', promoCode: 'LETO2026', startsAt: '2026-06-01T00:00:00+03:00', endsAt: '2026-09-01T00:00:00+03:00',
   },
   {
     slug: 'fof-vyzov', title: 'Премьера: {title}', featured: { alias: 'khraniteli-koda', kind: 'movie' },
@@ -174,7 +174,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 200, hue2: 10, pattern: 'rays', seed: 7111 },
     seoTitle: 'Премьера фантастики на Экране — 7 дней бесплатно', seoDescription: 'Фантастический фильм сезона на Экране: новым зрителям 7 дней подписки бесплатно.',
-    ctaText: 'Смотреть 7 дней бесплатно', tariff: 'month', startsAt: '2026-10-15T00:00:00Z', endsAt: '2027-02-01T00:00:00Z',
+    ctaText: 'Смотреть 7 дней бесплатно', tariff: 'month', startsAt: '2026-10-15T00:00:00+03:00', endsAt: '2027-02-01T00:00:00+03:00',
   },
   {
     slug: 'dva-holma-2', title: 'Второй сезон: {title}', featured: { alias: 'korol-rynka', kind: 'series', minSeasons: 2 },
@@ -185,7 +185,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 30, hue2: 220, pattern: 'stripes', seed: 7112 },
     seoTitle: 'Второй сезон детектива на Экране — первый месяц за 149 ₽', seoDescription: 'Все серии второго сезона уже на Экране. Первый месяц подписки — 149 ₽.',
-    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-11-01T00:00:00Z', endsAt: '2027-03-01T00:00:00Z',
+    ctaText: 'Оформить за 149 ₽', tariff: 'first-month-149', startsAt: '2026-11-01T00:00:00+03:00', endsAt: '2027-03-01T00:00:00+03:00',
   },
   {
     slug: 'dva-holma-special', title: 'Спецпоказ: {title}', featured: { alias: 'korol-rynka', kind: 'series', minSeasons: 2 },
@@ -196,7 +196,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 340, hue2: 60, pattern: 'peaks', seed: 7113 },
     seoTitle: 'Спецпоказ на Экране — месяц подписки за 499 ₽', seoDescription: 'Месяц онлайн-кинотеатра Экран за 499 ₽ к премьере нового сезона.',
-    ctaText: 'Оформить за 499 ₽', tariff: 'month-499', startsAt: '2026-05-01T00:00:00Z', endsAt: '2026-07-01T00:00:00Z',
+    ctaText: 'Оформить за 499 ₽', tariff: 'month-499', startsAt: '2026-05-01T00:00:00+03:00', endsAt: '2026-07-01T00:00:00+03:00',
   },
   {
     slug: 'halvacard', title: '60 дней Экрана для держателей карты рассрочки', featured: { alias: 'moya-zhena-gangster', kind: 'movie' },
@@ -208,7 +208,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 330, hue2: 25, pattern: 'circles', seed: 7114 },
     seoTitle: '60 дней Экрана в подарок от банка-партнёра', seoDescription: 'Держателям карты рассрочки нашего банка-партнёра — 60 дней подписки на Экран по персональному промокоду.',
-    ctaText: 'Ввести промокод', codeEntry: true, startsAt: '2026-07-01T00:00:00Z', endsAt: '2027-07-01T00:00:00Z',
+    ctaText: 'Ввести промокод', codeEntry: true, startsAt: '2026-07-01T00:00:00+03:00', endsAt: '2027-07-01T00:00:00+03:00',
   },
   {
     slug: 'mielesoderzhanki', title: 'Сериал {title} на Экране', featured: { alias: 'pepel-i-steklo', kind: 'series' },
@@ -219,7 +219,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 300, hue2: 45, pattern: 'waves', seed: 7115 },
     seoTitle: 'Драма для взрослых на Экране — 7 дней бесплатно', seoDescription: 'Смотрите драму сезона на Экране: новым зрителям 7 дней подписки бесплатно.',
-    ctaText: 'Смотреть 7 дней бесплатно', tariff: 'month', startsAt: '2026-11-15T00:00:00Z', endsAt: '2027-02-01T00:00:00Z',
+    ctaText: 'Смотреть 7 дней бесплатно', tariff: 'month', startsAt: '2026-11-15T00:00:00+03:00', endsAt: '2027-02-01T00:00:00+03:00',
   },
   {
     slug: 'storytel', title: 'Экран и аудиокниги вместе', featured: { alias: 'chuzhaya-pravda', kind: 'movie' },
@@ -231,7 +231,7 @@ export const LANDINGS: SeedLanding[] = [
     ],
     hero: { hue: 160, hue2: 280, pattern: 'stripes', seed: 7116 },
     seoTitle: '45 дней Экрана для подписчиков сервиса аудиокниг', seoDescription: 'Партнёрская акция: 45 дней онлайн-кинотеатра Экран в подарок подписчикам сервиса аудиокниг.',
-    ctaText: 'Применить промокод', promoCode: 'KNIGI45', startsAt: '2026-10-01T00:00:00Z', endsAt: '2027-04-01T00:00:00Z',
+    ctaText: 'Применить промокод', promoCode: 'KNIGI45', startsAt: '2026-10-01T00:00:00+03:00', endsAt: '2027-04-01T00:00:00+03:00',
   },
 ];
 
@@ -257,19 +257,19 @@ export const OFFERS: SeedOffer[] = [
     alias: 'black-friday-149', kind: 'offer', title: 'Чёрная пятница на Экране', priority: 10,
     text: 'Первый месяц подписки за 149 ₽ вместо 499 ₽. Фильмы, сериалы и мультфильмы без рекламы на всех ваших устройствах.',
     ctaText: 'Оформить за 149 ₽', image: '/images/offers/offer-ticket.svg', tariff: 'first-month-149', landingSlug: 'black-friday',
-    startsAt: '2026-11-20T00:00:00Z', endsAt: '2026-12-01T00:00:00Z',
+    startsAt: '2026-11-20T00:00:00+03:00', endsAt: '2026-12-01T00:00:00+03:00',
   },
   {
     alias: 'three-months-1190', kind: 'offer', title: 'Три месяца по выгодной цене', priority: 1,
     text: '1 190 ₽ за три месяца вместо 1 497 ₽ помесячно — сезон любимых сериалов без перерывов.',
     ctaText: 'Оформить за 1 190 ₽', image: '/images/offers/offer-ticket.svg', tariff: 'three-months', landingSlug: 'long-term-offer',
-    startsAt: '2026-01-01T00:00:00Z', endsAt: '2028-01-01T00:00:00Z',
+    startsAt: '2026-01-01T00:00:00+03:00', endsAt: '2028-01-01T00:00:00+03:00',
   },
   {
     alias: 'play-grand-2026', kind: 'play_grand', title: 'Играй по-крупному', priority: 0,
     text: 'Смотрите Экран до 31 января и выигрывайте путешествие на двоих, телевизоры и годовые подписки.',
     ctaText: 'Узнать о розыгрыше', image: '/images/offers/play-grand.svg', landingSlug: 'play-grand',
-    startsAt: '2026-11-01T00:00:00Z', endsAt: '2027-02-01T00:00:00Z',
+    startsAt: '2026-11-01T00:00:00+03:00', endsAt: '2027-02-01T00:00:00+03:00',
   },
   {
     alias: 'welcome-present', kind: 'upsell', title: 'Подарок к знакомству', priority: 0, audience: 'registered',

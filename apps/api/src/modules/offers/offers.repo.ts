@@ -24,8 +24,9 @@ export function createOffersRepo(db: Db) {
         .orderBy(desc(offers.priority), sql`${offers.startsAt} desc nulls last`, offers.alias);
     },
 
+    /** An offer with its tariff (null when it sells none). */
     async byId(id: string) {
-      const [row] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+      const [row] = await db.select({ offer: offers, tariff: tariffs }).from(offers).leftJoin(tariffs, eq(tariffs.id, offers.tariffId)).where(eq(offers.id, id)).limit(1);
       return row ?? null;
     },
 

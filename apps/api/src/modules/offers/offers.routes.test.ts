@@ -3,7 +3,7 @@
 // by the API: each refusing rule is a row below.
 import { CurrentOfferSchema, OfferRecordedSchema } from '@ekran/contracts';
 import { assignExperiments, experimentGroup, EXPERIMENTS } from '@ekran/core';
-import { offerImpressions, offers, users } from '@ekran/db';
+import { offerImpressions, offers, type users } from '@ekran/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
@@ -258,7 +258,7 @@ describe('the upsell popup (spec platform §5, §9: 24 hours, 90 days)', () => {
     t.clock.now = new Date(START.getTime() + 25 * HOUR);
     expect((await offerOf(auth, 'placement=product'))?._id).toBe(up.id);
     expect((await shown(auth, up.id, 'product')).statusCode).toBe(201);
-    expect((await answer(auth, up.id, 'closed')).json()).toEqual({ recorded: true });
+    expect((await answer(auth, up.id, 'closed')).json()).toMatchObject({ recorded: true });
     t.clock.now = new Date(START.getTime() + 50 * HOUR);
     expect(await offerOf(auth, 'placement=product')).toBeNull();
     t.clock.now = new Date(START.getTime() + 25 * HOUR + 91 * 24 * HOUR);
@@ -292,23 +292,42 @@ describe('POST /api/v1/offers/:id/shown and /answer', () => {
     const row = await offer();
     const { user, auth } = await viewer();
     await shown(auth, row.id);
-    expect((await answer(auth, row.id, 'accepted')).json()).toEqual({ recorded: true });
-    expect((await answer(auth, row.id, 'closed')).json()).toEqual({ recorded: false });
+    const accepted = await answer(auth, row.id, 'accepted');
+    expect(accepted.statusCode).toBe(200);
+    // the accepted offer is what the site sells next: its tariff with the payment link
+    expect(accepted.json()).toMatchObject({ recorded: true, offer: { _id: row.id, tariff: { _id: discount.id, url: `/api/v1/billing/tariffs/${discount.id}/payment` } } });
+    expect((await answer(auth, row.id, 'closed')).json()).toMatchObject({ recorded: false });
     const [imp] = await t.db.select().from(offerImpressions).where(and(eq(offerImpressions.offerId, row.id), eq(offerImpressions.userId, user.id)));
     expect(imp).toMatchObject({ answer: 'accepted', answeredAt: START });
     // an answer whose show was never recorded records both
     const other = await offer();
     const v2 = await viewer();
-    expect((await answer(v2.auth, other.id, 'closed')).json()).toEqual({ recorded: true });
+    expect((await answer(v2.auth, other.id, 'closed')).json()).toMatchObject({ recorded: true });
     expect((await offerOf(v2.auth))?._id).toBe(row.id);
   });
 
-  it('409 for a show of an offer that is not running, and nothing is recorded', async () => {
+  it('409 for a show or an acceptance of an offer that is not running, and nothing is recorded; closing it still records', async () => {
     const row = await offer({ endsAt: new Date('2026-11-21T00:00:00Z') });
     const { user, auth } = await viewer();
-    const res = await shown(auth, row.id);
-    expect(res.statusCode).toBe(409);
+    expect((await shown(auth, row.id)).statusCode).toBe(409);
+    expect((await answer(auth, row.id, 'accepted')).statusCode).toBe(409);
     expect(await t.db.select().from(offerImpressions).where(eq(offerImpressions.userId, user.id))).toHaveLength(0);
+    expect((await answer(auth, row.id, 'closed')).statusCode).toBe(200);
+  });
+
+  it('409 for accepting an offer whose tariff went off sale', async () => {
+    const off = await t.make.tariff({ isActive: false });
+    const row = await offer({ tariffId: off.id });
+    const { auth } = await viewer();
+    expect((await answer(auth, row.id, 'accepted')).statusCode).toBe(409);
+  });
+
+  it('records where an answer came from (the subscriptions popup)', async () => {
+    const row = await offer();
+    const { user, auth } = await viewer();
+    await t.app.inject({ method: 'POST', url: `/api/v1/offers/${row.id}/answer`, headers: auth, payload: { answer: 'accepted', placement: 'subscriptions' } });
+    const [imp] = await t.db.select().from(offerImpressions).where(eq(offerImpressions.userId, user.id));
+    expect(imp).toMatchObject({ placement: 'subscriptions', answer: 'accepted' });
   });
 
   it('404 for an unknown offer', async () => {

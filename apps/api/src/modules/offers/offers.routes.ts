@@ -1,5 +1,5 @@
 import {
-  CurrentOfferQuerySchema, CurrentOfferSchema, ErrorSchema, OfferAnswerRequestSchema, OfferIdParamsSchema, OfferRecordedSchema, OfferShownRequestSchema,
+  CurrentOfferQuerySchema, CurrentOfferSchema, ErrorSchema, OfferAnswerRequestSchema, OfferAnswerResultSchema, OfferIdParamsSchema, OfferRecordedSchema, OfferShownRequestSchema,
 } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,12 +52,12 @@ export async function offersRoutes(appBase: FastifyInstance) {
     {
       schema: {
         tags: ['offers'],
-        summary: 'Record the visitor\'s answer to the offer: closed or accepted (the first answer stands)',
+        summary: 'Record the visitor\'s answer to the offer, closed or accepted (the first answer stands); answers the offer (an accepted one: what to sell next)',
         params: OfferIdParamsSchema,
         body: OfferAnswerRequestSchema,
-        response: { 200: OfferRecordedSchema, ...errors },
+        response: { 200: OfferAnswerResultSchema, ...errors },
       },
     },
-    async (request) => offers.answer(requireSession(request), request.params.id, request.body.answer),
+    async (request) => offers.answer(requireSession(request), request.params.id, request.body.answer, request.body.placement),
   );
 }

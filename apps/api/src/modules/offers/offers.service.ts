@@ -1,4 +1,4 @@
-import { ErrorCode, type CurrentOffer, type Offer, type OfferAnswer, type OfferRecorded } from '@ekran/contracts';
+import { ErrorCode, type CurrentOffer, type Offer, type OfferAnswer, type OfferAnswerResult, type OfferRecorded } from '@ekran/contracts';
 import {
   assignExperiments, OFFER_KINDS, offerRefusal, PLACEMENT_KINDS, UPSELL_COOKIE_DAYS, UPSELL_USER_ID_COOKIE_HOURS, type OfferKind, type OfferPlacement,
 } from '@ekran/core';
@@ -64,8 +64,9 @@ export function createOffersService(deps: Deps) {
 
     /** Records that the visitor saw the offer (once; the upsell again after its windows). 409 when it is not running. */
     async shown(session: SessionContext, offerId: string, placement: OfferPlacement): Promise<OfferRecorded> {
-      const offer = await repo.byId(offerId);
-      if (!offer) throw notFound('Offer');
+      const found = await repo.byId(offerId);
+      if (!found) throw notFound('Offer');
+      const { offer } = found;
       const now = deps.now();
       if (!isRunning(offer, now)) throw offerErrors.notRunning();
       const again =
@@ -75,11 +76,19 @@ export function createOffersService(deps: Deps) {
       return { recorded: await repo.recordShown({ offerId, userId: session.userId, placement, at: now }, again) };
     },
 
-    /** Records the visitor's answer: closed or accepted (the first answer stands). */
-    async answer(session: SessionContext, offerId: string, answer: OfferAnswer): Promise<OfferRecorded> {
-      const offer = await repo.byId(offerId);
-      if (!offer) throw notFound('Offer');
-      return { recorded: await repo.recordAnswer({ offerId, userId: session.userId, placement: 'main', answer, at: deps.now() }) };
+    /**
+     * Records the visitor's answer, closed or accepted (the first answer stands), and answers the offer: an accepted
+     * one is what the site sells next (its tariff's payment link, its code, its landing). Only a running offer with
+     * something on sale can be accepted (409 otherwise, and nothing is recorded); closing always records.
+     */
+    async answer(session: SessionContext, offerId: string, answer: OfferAnswer, placement: OfferPlacement): Promise<OfferAnswerResult> {
+      const found = await repo.byId(offerId);
+      if (!found) throw notFound('Offer');
+      const { offer, tariff } = found;
+      const now = deps.now();
+      if (answer === 'accepted' && (!isRunning(offer, now) || (offer.tariffId && !tariff?.isActive))) throw offerErrors.notRunning();
+      const recorded = await repo.recordAnswer({ offerId, userId: session.userId, placement, answer, at: now });
+      return { recorded, offer: toOffer(offer, tariff) };
     },
   };
 }
