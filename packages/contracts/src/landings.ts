@@ -32,6 +32,8 @@ export const LandingSchema = z
     ends_at: z.string().nullable(),
     cta_text: z.string(),
     tariff: TariffSchema.nullable(),
+    /** The tariff renewals move to after the first period (platform §3 next_tariff_id), for «затем 499 ₽ в месяц». */
+    next_tariff: TariffSchema.nullable(),
     promo_code: z.string().nullable(),
     /** The button leads to /code, where a partner's personal code is entered. */
     code_entry: z.boolean(),
@@ -77,6 +79,8 @@ export const OfferSchema = z
     /** A path of the site's picture for the popup. */
     image: z.string().nullable(),
     tariff: TariffSchema.nullable(),
+    /** The tariff renewals move to after the first period (platform §3 next_tariff_id). */
+    next_tariff: TariffSchema.nullable(),
     promo_code: z.string().nullable(),
     /** The landing's slug (/pages/{slug}): where the offer tells more, and where a virtual visitor signs in from. */
     landing: z.string().nullable(),

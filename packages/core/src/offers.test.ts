@@ -33,8 +33,13 @@ describe('offerRefusal (spec platform §4 Offers, §5 upsell, §6 offer_off, §9
     ['the offer_off group that switches offers off', {}, { ab: group('B') }, 'offer_off'],
     ['a registered-only offer to a virtual visitor', { audience: 'registered' }, { isVirtual: true }, 'virtual'],
     ['already shown to the account', {}, { impression: { shownAt: ago(200 * 24 * HOUR), answeredAt: null } }, 'shown'],
+    ['another offer shown to the account 71 hours ago (the 72-hour window)', {}, { lastShownOfKind: ago(71 * HOUR) }, 'shown'],
   ])('refuses the offer: %s', (_name, o, v, reason) => {
     expect(offerRefusal(offer(o), visitor(v), 'main', NOW)).toBe(reason);
+  });
+
+  it('another offer shown 73 hours ago does not refuse', () => {
+    expect(offerRefusal(offer(), visitor({ lastShownOfKind: ago(73 * HOUR) }), 'main', NOW)).toBeNull();
   });
 
   it('the subscriptions popup may show an offer already seen, but never against the other rules', () => {

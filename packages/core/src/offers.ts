@@ -131,6 +131,8 @@ export interface OfferVisitorFacts {
   ab: readonly Experiment[];
   /** This account's record of the offer: when it was last shown and answered; null: never. */
   impression: { shownAt: Date; answeredAt: Date | null } | null;
+  /** When any offer of the same kind was last shown to this account (the 72-hour window of §9); null: never. */
+  lastShownOfKind?: Date | null;
 }
 
 /** Why an offer is not for the visitor now; null: it is. */
@@ -142,10 +144,11 @@ const HOUR_MS = 3_600_000;
  * The rules of an offer record for one visitor, in the order they are told (spec platform §4 Offers, §5, §6):
  *  - every kind: switched on and within its period [starts_at, ends_at); the visitor's country among the offer's
  *    (RU); never a child profile (§6: no subscription or upsell popups);
- *  - the subscription offer (kind offer): no live subscription (ours or a partner's); not in the offer_off group that switches offers
- *    off; registered-only offers not for virtual visitors; on the main page once per account (the subscriptions
- *    popup may show it again: the viewer asked to subscribe);
- *  - the play-grand popup: the audience rule and once per account;
+ *  - the subscription offer (kind offer): no live subscription (ours or a partner's); not in the offer_off group that
+ *    switches offers off; registered-only offers not for virtual visitors; on the main page once per account, and no
+ *    other offer within 72 hours of the last one shown (the userId cookie's window of §9, kept by the server too);
+ *    the subscriptions popup may show it again (the viewer asked to subscribe);
+ *  - the play-grand popup: the audience rule, once per account, and the same 72 hours;
  *  - the upsell (§5): a non-virtual account without subscriptions (externals are a partner's subscription), and
  *    not shown to the account within 24 hours nor answered within 90 days (§9).
  */
@@ -157,14 +160,15 @@ export function offerRefusal(offer: OfferRuleRecord, visitor: OfferVisitorFacts,
   const registeredOnly = offer.kind === 'upsell' || offer.audience === 'registered';
   if (registeredOnly && visitor.isVirtual) return 'virtual';
   const imp = visitor.impression;
+  const seenWithin72h = !!visitor.lastShownOfKind && now.getTime() - visitor.lastShownOfKind.getTime() < OFFER_USER_ID_COOKIE_HOURS * HOUR_MS;
   switch (offer.kind) {
     case 'offer':
       // A partner's subscription (externals) is a live one too: the viewer already pays, elsewhere.
       if (visitor.hasLiveSubscription || visitor.hasExternals) return 'subscription';
       if (offersSwitchedOff(visitor.ab)) return 'offer_off';
-      return placement !== 'subscriptions' && imp ? 'shown' : null;
+      return placement !== 'subscriptions' && (imp || seenWithin72h) ? 'shown' : null;
     case 'play_grand':
-      return imp ? 'shown' : null;
+      return imp || seenWithin72h ? 'shown' : null;
     case 'upsell':
       if (visitor.hasLiveSubscription || visitor.hasExternals) return 'subscription';
       if (imp && now.getTime() - imp.shownAt.getTime() < UPSELL_USER_ID_COOKIE_HOURS * HOUR_MS) return 'shown';

@@ -36,8 +36,15 @@ export interface SeedLanding {
   endsAt: string | null;
 }
 
-/** {title} in a landing's texts is the featured title's name, in «quotes». */
-const withTitle = (text: string, title: string | null) => text.replaceAll('{title}', title ? `«${title}»` : 'наших премьер');
+/**
+ * {title} in a landing's texts is the featured title's name, in «quotes»; prices keep together: no line break inside
+ * «1 190» nor before «₽» (no-break spaces, as formatPrice writes them).
+ */
+const withTitle = (text: string, title: string | null) =>
+  text
+    .replaceAll('{title}', title ? `«${title}»` : 'наших премьер')
+    .replace(/(\d) (?=\d{3}\b)/g, '$1\u00a0')
+    .replace(/(\d) ₽/g, '$1\u00a0₽');
 
 const BENEFITS = [
   'Фильмы, сериалы и мультфильмы без рекламы',
@@ -307,14 +314,14 @@ export async function seedMarketing(tx: Tx, input: { landings?: readonly SeedLan
     const values = {
       slug: l.slug, title: withTitle(l.title, featured?.title ?? null), lead: withTitle(l.lead, featured?.title ?? null),
       sections: l.sections.map((s) => ({ ...s, heading: withTitle(s.heading, featured?.title ?? null), text: withTitle(s.text, featured?.title ?? null) })),
-      hero: l.hero, seoTitle: l.seoTitle, seoDescription: l.seoDescription, ctaText: l.ctaText, tariffId: tariffId(l.tariff), promoCode: l.promoCode ?? null,
+      hero: l.hero, seoTitle: l.seoTitle, seoDescription: l.seoDescription, ctaText: withTitle(l.ctaText, null), tariffId: tariffId(l.tariff), promoCode: l.promoCode ?? null,
       codeEntry: l.codeEntry ?? false, titleId: featured?.id ?? null, startsAt: date(l.startsAt), endsAt: date(l.endsAt), isActive: true,
     };
     await tx.insert(landings).values(values).onConflictDoUpdate({ target: landings.slug, set: values });
   }
   for (const o of offerList) {
     const values = {
-      alias: o.alias, kind: o.kind, title: o.title, text: o.text, ctaText: o.ctaText, image: o.image, tariffId: tariffId(o.tariff), promoCode: o.promoCode ?? null,
+      alias: o.alias, kind: o.kind, title: withTitle(o.title, null), text: withTitle(o.text, null), ctaText: withTitle(o.ctaText, null), image: o.image, tariffId: tariffId(o.tariff), promoCode: o.promoCode ?? null,
       landingSlug: o.landingSlug ?? null, audience: o.audience ?? 'all', priority: o.priority, startsAt: date(o.startsAt), endsAt: date(o.endsAt), isActive: true,
     };
     await tx.insert(offers).values(values).onConflictDoUpdate({ target: offers.alias, set: values });

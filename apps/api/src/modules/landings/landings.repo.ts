@@ -17,5 +17,12 @@ export function createLandingsRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
+
+    /** A tariff by id (the next tariff of a discount chain). */
+    async tariff(id: string | null) {
+      if (!id) return null;
+      const [row] = await db.select().from(tariffs).where(eq(tariffs.id, id)).limit(1);
+      return row ?? null;
+    },
   };
 }

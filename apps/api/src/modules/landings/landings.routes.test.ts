@@ -82,6 +82,16 @@ describe('GET /api/v1/landings/:slug', () => {
     expect(LandingSchema.parse((await get(partner.slug)).json())).toMatchObject({ code_entry: true, promo_code: null, tariff: null });
   });
 
+  it('names the tariff a discount tariff renews on', async () => {
+    const month = await t.make.tariff({ price: 499, durationDays: 30 });
+    const chain = await t.make.tariff({ price: 1190, durationDays: 90, allowTrial: false, recurrentPrice: 499, nextTariffId: month.id });
+    const row = await landing({ tariffId: chain.id });
+    expect(LandingSchema.parse((await get(row.slug)).json())).toMatchObject({ tariff: { _id: chain.id }, next_tariff: { _id: month.id, duration_days: 30 } });
+    // nothing on sale, nothing named
+    const ended = await landing({ tariffId: chain.id, endsAt: new Date('2026-11-01T00:00:00Z'), startsAt: null });
+    expect(LandingSchema.parse((await get(ended.slug)).json()).next_tariff).toBeNull();
+  });
+
   it('a tariff taken off sale is not sold, the page stays', async () => {
     const off = await t.make.tariff({ isActive: false });
     const row = await landing({ tariffId: off.id });

@@ -29,7 +29,8 @@ export function createLandingsService(deps: Deps) {
       const state = landingState(row, deps.now());
       const selling = state === 'active';
       const visible = title && !title.isDisabled && scopeAllows(kidsScopeOf(session), title) ? title : null;
-      const [card] = visible ? await toCards([visible]) : [];
+      const sells = selling && tariff?.isActive ? tariff : null;
+      const [[card], next] = await Promise.all([visible ? toCards([visible]) : Promise.resolve([]), repo.tariff(sells?.nextTariffId ?? null)]);
       return {
         slug: row.slug,
         title: row.title,
@@ -42,7 +43,8 @@ export function createLandingsService(deps: Deps) {
         starts_at: row.startsAt?.toISOString() ?? null,
         ends_at: row.endsAt?.toISOString() ?? null,
         cta_text: row.ctaText,
-        tariff: selling && tariff?.isActive ? toTariff(tariff) : null,
+        tariff: sells ? toTariff(sells) : null,
+        next_tariff: next ? toTariff(next) : null,
         promo_code: selling ? row.promoCode : null,
         code_entry: selling && row.codeEntry,
         featured: card && visible ? { ...card, description: visible.description } : null,

@@ -24,6 +24,12 @@ export function createOffersRepo(db: Db) {
         .orderBy(desc(offers.priority), sql`${offers.startsAt} desc nulls last`, offers.alias);
     },
 
+    /** Tariffs by id (the next tariffs of discount chains). */
+    tariffsByIds(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([] as (typeof tariffs.$inferSelect)[]);
+      return db.select().from(tariffs).where(inArray(tariffs.id, ids));
+    },
+
     /** An offer with its tariff (null when it sells none). */
     async byId(id: string) {
       const [row] = await db.select({ offer: offers, tariff: tariffs }).from(offers).leftJoin(tariffs, eq(tariffs.id, offers.tariffId)).where(eq(offers.id, id)).limit(1);
@@ -34,6 +40,17 @@ export function createOffersRepo(db: Db) {
     impressions(userId: string, offerIds: string[]) {
       if (offerIds.length === 0) return Promise.resolve([] as ImpressionRow[]);
       return db.select().from(offerImpressions).where(and(eq(offerImpressions.userId, userId), inArray(offerImpressions.offerId, offerIds)));
+    },
+
+    /** When an offer of each kind was last shown to the account. */
+    async lastShownByKind(userId: string) {
+      const rows = await db
+        .select({ kind: offers.kind, at: sql<string>`max(${offerImpressions.shownAt})` })
+        .from(offerImpressions)
+        .innerJoin(offers, eq(offers.id, offerImpressions.offerId))
+        .where(eq(offerImpressions.userId, userId))
+        .groupBy(offers.kind);
+      return new Map(rows.map((r) => [r.kind, new Date(r.at)]));
     },
 
     async isVirtual(userId: string) {

@@ -76,10 +76,18 @@ describe('GET /api/v1/offers/current: the offer rules (spec platform §4 Offers)
     expect(await offerOf(auth)).toEqual({
       _id: row.id, alias: row.alias, kind: 'offer', title: row.title, text: 'Первый месяц за 149 ₽.', cta_text: 'Оформить', image: '/images/offers/offer-ticket.svg',
       tariff: expect.objectContaining({ _id: discount.id, price: 149, url: `/api/v1/billing/tariffs/${discount.id}/payment` }),
-      promo_code: null, landing: 'black-friday', ends_at: '2026-12-01T00:00:00.000Z',
+      next_tariff: null, promo_code: null, landing: 'black-friday', ends_at: '2026-12-01T00:00:00.000Z',
     });
     const res = await current(auth);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('names the tariff a discount tariff renews on, for «затем 499 ₽ в месяц»', async () => {
+    const month = await t.make.tariff({ price: 499, durationDays: 30 });
+    const chain = await t.make.tariff({ price: 1190, durationDays: 90, allowTrial: false, recurrentPrice: 499, nextTariffId: month.id });
+    await offer({ tariffId: chain.id });
+    const got = await offerOf((await viewer()).auth);
+    expect(got).toMatchObject({ tariff: { _id: chain.id, next_tariff_id: month.id }, next_tariff: { _id: month.id, price: 499, duration_days: 30 } });
   });
 
   it('answers it to a virtual visitor too (offers for everyone)', async () => {
@@ -184,13 +192,17 @@ describe('periods, priority and precedence', () => {
     expect(await offerOf((await viewer()).auth)).toBeNull();
   });
 
-  it('the highest priority wins; once it is shown, the next one is offered', async () => {
-    const next = await offer({ priority: 1 });
-    const top = await offer({ priority: 10 });
+  it('the highest priority wins; once it is shown, no other offer for 72 hours, then the next one', async () => {
+    const next = await offer({ priority: 1, endsAt: null });
+    const top = await offer({ priority: 10, endsAt: null });
     const { auth } = await viewer();
     const first = await offerOf(auth);
     expect(first?._id).toBe(top.id);
     await shown(auth, top.id);
+    expect(await offerOf(auth)).toBeNull();
+    t.clock.now = new Date(START.getTime() + 71 * HOUR);
+    expect(await offerOf(auth)).toBeNull();
+    t.clock.now = new Date(START.getTime() + 73 * HOUR);
     expect((await offerOf(auth))?._id).toBe(next.id);
   });
 
@@ -303,7 +315,10 @@ describe('POST /api/v1/offers/:id/shown and /answer', () => {
     const other = await offer();
     const v2 = await viewer();
     expect((await answer(v2.auth, other.id, 'closed')).json()).toMatchObject({ recorded: true });
-    expect((await offerOf(v2.auth))?._id).toBe(row.id);
+    // the answer recorded the show too: that offer is done and the 72-hour window of any other has started
+    expect(await offerOf(v2.auth)).toBeNull();
+    const [imp2] = await t.db.select().from(offerImpressions).where(and(eq(offerImpressions.offerId, other.id), eq(offerImpressions.userId, v2.user.id)));
+    expect(imp2).toMatchObject({ answer: 'closed', shownAt: START });
   });
 
   it('409 for a show or an acceptance of an offer that is not running, and nothing is recorded; closing it still records', async () => {

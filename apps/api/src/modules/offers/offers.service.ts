@@ -25,6 +25,8 @@ const isRunning = (o: OfferRow, now: Date) => o.isActive && (!o.startsAt || o.st
 export function createOffersService(deps: Deps) {
   const repo = createOffersRepo(deps.database.db);
   const identity = createIdentityService(deps);
+  /** The tariff a discount tariff renews on (platform §3 next_tariff_id), for the words of its price. */
+  const nextOf = async (tariff: TariffRow | null) => (tariff?.nextTariffId ? ((await repo.tariffsByIds([tariff.nextTariffId]))[0] ?? null) : null);
 
   return {
     /**
@@ -38,11 +40,12 @@ export function createOffersService(deps: Deps) {
       const now = deps.now();
       const candidates = await repo.running(kinds, now);
       if (candidates.length === 0) return { offer: null };
-      const [isVirtual, hasLiveSubscription, hasExternals, impressions] = await Promise.all([
+      const [isVirtual, hasLiveSubscription, hasExternals, impressions, lastShown] = await Promise.all([
         repo.isVirtual(session.userId),
         identity.hasActiveSubscription(session.userId),
         repo.hasLiveExternals(session.userId, now),
         repo.impressions(session.userId, candidates.map((c) => c.offer.id)),
+        repo.lastShownByKind(session.userId),
       ]);
       const ab = assignExperiments(session.userId);
       const precedence = (k: OfferKind) => OFFER_KINDS.indexOf(k);
@@ -53,11 +56,14 @@ export function createOffersService(deps: Deps) {
         const imp = impressions.find((i) => i.offerId === offer.id) ?? null;
         const refusal = offerRefusal(
           { kind: offer.kind, audience: offer.audience, countries: offer.countries, isActive: offer.isActive, startsAt: offer.startsAt, endsAt: offer.endsAt },
-          { countryCode: session.countryCode, isVirtual: isVirtual || session.isVirtual, isChild: session.isChild, hasLiveSubscription, hasExternals, ab, impression: imp && { shownAt: imp.shownAt, answeredAt: imp.answeredAt } },
+          {
+            countryCode: session.countryCode, isVirtual: isVirtual || session.isVirtual, isChild: session.isChild, hasLiveSubscription, hasExternals, ab,
+            impression: imp && { shownAt: imp.shownAt, answeredAt: imp.answeredAt }, lastShownOfKind: lastShown.get(offer.kind) ?? null,
+          },
           placement,
           now,
         );
-        if (!refusal) return { offer: toOffer(offer, tariff) };
+        if (!refusal) return { offer: toOffer(offer, tariff, await nextOf(tariff)) };
       }
       return { offer: null };
     },
@@ -88,12 +94,14 @@ export function createOffersService(deps: Deps) {
       const now = deps.now();
       if (answer === 'accepted' && (!isRunning(offer, now) || (offer.tariffId && !tariff?.isActive))) throw offerErrors.notRunning();
       const recorded = await repo.recordAnswer({ offerId, userId: session.userId, placement, answer, at: now });
-      return { recorded, offer: toOffer(offer, tariff) };
+      return { recorded, offer: toOffer(offer, tariff, await nextOf(tariff)) };
     },
   };
 }
 
-function toOffer(row: OfferRow, tariff: Parameters<typeof toTariff>[0] | null): Offer {
+type TariffRow = Parameters<typeof toTariff>[0];
+
+function toOffer(row: OfferRow, tariff: TariffRow | null, next: TariffRow | null): Offer {
   return {
     _id: row.id,
     alias: row.alias,
@@ -103,6 +111,7 @@ function toOffer(row: OfferRow, tariff: Parameters<typeof toTariff>[0] | null): 
     cta_text: row.ctaText,
     image: row.image,
     tariff: tariff ? toTariff(tariff) : null,
+    next_tariff: tariff && next ? toTariff(next) : null,
     promo_code: row.promoCode,
     landing: row.landingSlug,
     ends_at: row.endsAt?.toISOString() ?? null,

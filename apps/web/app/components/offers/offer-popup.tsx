@@ -14,7 +14,7 @@ export function offerPriceText(offer: Offer, trialAvailable: boolean, t: (key: s
   if (!tariff) return offer.promo_code ? t('landings.promoCode', { code: offer.promo_code }) : null;
   const trial = trialDaysOf(tariff, trialAvailable);
   if (trial) return t('landings.trialThen', { days: t('card.days', { count: trial }), price: `${formatPrice(tariff.price, tariff.currency)} ${perPeriod(tariff.duration_days)}` });
-  return tariffPriceText(tariff, [tariff]);
+  return tariffPriceText(tariff, offer.next_tariff ? [tariff, offer.next_tariff] : [tariff]);
 }
 
 /**

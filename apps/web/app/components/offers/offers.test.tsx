@@ -16,7 +16,7 @@ import { ShellPopupHost, shellPopupDecision } from './shell-popup-host.tsx';
 const offer = (o: Partial<Offer> = {}): Offer => ({
   _id: '5d2f7c0e-1b3a-4c5d-8e9f-0a1b2c3d4e5f', alias: 'black-friday-149', kind: 'offer', title: 'Чёрная пятница на Экране', text: 'Первый месяц подписки за 149 ₽ вместо 499 ₽.',
   cta_text: 'Оформить за 149 ₽', image: '/images/offers/offer-ticket.svg', tariff: tariff({ _id: 't149', price: 149, allow_trial: false, recurrent_price: 499 }),
-  promo_code: null, landing: 'black-friday', ends_at: '2026-11-30T21:00:00.000Z', ...o,
+  next_tariff: null, promo_code: null, landing: 'black-friday', ends_at: '2026-11-30T21:00:00.000Z', ...o,
 });
 const popup = (o: Partial<Offer> = {}): ShellPopup => ({ offer: offer(o), placement: 'main' });
 
@@ -105,6 +105,21 @@ describe('ShellPopupHost', () => {
     const dialog = await screen.findByTestId('offer-popup');
     expect(dialog.querySelector('[data-kind="upsell"]')).toBeTruthy();
     expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/images/offers/welcome-present.svg');
+  });
+
+  it('stays shut when another dialog is already open on the page', async () => {
+    const posted = stubOfferFetch();
+    const other = document.createElement('div');
+    other.setAttribute('role', 'dialog');
+    document.body.append(other);
+    try {
+      renderHost(popup());
+      await act(async () => undefined);
+      expect(screen.queryByTestId('offer-popup')).toBeNull();
+      expect(posted).toEqual([]);
+    } finally {
+      other.remove();
+    }
   });
 
   it('stays shut, and records nothing, when popups are blocked or there is none', async () => {

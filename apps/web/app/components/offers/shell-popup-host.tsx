@@ -62,7 +62,9 @@ export function ShellPopupHost({ blocked, trialAvailable }: { blocked: boolean; 
   const automaticChecked = !profiles || profiles.automaticCheckedFor === location.pathname;
   useEffect(() => {
     if (decided.current === location.key) return;
-    const decision = shellPopupDecision({ popup, blocked, systemPopupOpen, automaticChecked, previousPath: previousPath() });
+    // Any other dialog already open (a playback popup a resumed title opened, a device dialog) owns this page view too.
+    const otherDialog = document.querySelector('[role="dialog"]') !== null;
+    const decision = shellPopupDecision({ popup, blocked, systemPopupOpen: systemPopupOpen || otherDialog, automaticChecked, previousPath: previousPath() });
     if (decision === 'wait') return;
     decided.current = location.key;
     if (decision !== 'open' || !popup) return;

@@ -22,7 +22,7 @@ const landing = (o: Partial<Landing> = {}): Landing => ({
   seo: { title: 'Чёрная пятница: первый месяц Экрана за 149 ₽', description: 'Только до 30 ноября.' },
   state: 'active', starts_at: '2026-11-19T21:00:00.000Z', ends_at: '2026-11-30T21:00:00.000Z', cta_text: 'Оформить за 149 ₽',
   tariff: tariff({ _id: 't149', title: 'Первый месяц за 149 ₽', price: 149, allow_trial: false, recurrent_price: 499, url: '/api/v1/billing/tariffs/t149/payment' }),
-  promo_code: null, code_entry: false, featured: { ...titleCard('tayna-sinego-doma'), description: 'Триллер о доме с секретом.' }, ...o,
+  next_tariff: null, promo_code: null, code_entry: false, featured: { ...titleCard('tayna-sinego-doma'), description: 'Триллер о доме с секретом.' }, ...o,
 });
 
 const get = (path: string) => new Request(`http://localhost${path}`);
@@ -137,6 +137,12 @@ describe('/pages/{slug} page', () => {
     expect(screen.getByText('Один раз на аккаунт')).toBeTruthy();
     expect(screen.getByTestId('landing-featured-link').getAttribute('href')).toBe('/watch/tayna-sinego-doma');
     expect(screen.queryByTestId('landing-closed')).toBeNull();
+  });
+
+  it('a discount chain says what renewals cost and how often (the next tariff)', async () => {
+    const month = tariff({ _id: 't-month', price: 499, duration_days: 30 });
+    renderPage(landing({ tariff: tariff({ _id: 't3', price: 1190, duration_days: 90, allow_trial: false, recurrent_price: 499, next_tariff_id: 't-month' }), next_tariff: month }));
+    expect((await screen.findByTestId('landing-price')).textContent).toBe(`${formatPrice(1190, 'RUB')} за 3 месяца, затем ${formatPrice(499, 'RUB')} в месяц`);
   });
 
   it('a trial tariff says the trial first, for a viewer who still has one', async () => {

@@ -106,7 +106,7 @@ function PriceLine({ landing, trialAvailable }: { landing: Landing; trialAvailab
   const trial = trialDaysOf(tariff, trialAvailable);
   const price = trial
     ? t('landings.trialThen', { days: t('card.days', { count: trial }), price: `${formatPrice(tariff.price, tariff.currency)} ${perPeriod(tariff.duration_days)}` })
-    : tariffPriceText(tariff, [tariff]);
+    : tariffPriceText(tariff, landing.next_tariff ? [tariff, landing.next_tariff] : [tariff]);
   return (
     <p className="landing__price" data-testid="landing-price">
       {price}
@@ -176,7 +176,7 @@ export default function LandingPage({ loaderData, actionData }: Route.ComponentP
         {landing.featured ? (
           <aside className="landing__featured" aria-labelledby="landing-featured">
             <Link to={`/watch/${landing.featured.alias}`} className="landing__featured-poster" tabIndex={-1} aria-hidden="true">
-              <Poster image={landing.featured.vertical_poster} orientation="vertical" width={220} sizes="(min-width: 900px) 220px, 40vw" />
+              <Poster image={landing.featured.vertical_poster} orientation="vertical" width={268} sizes="(min-width: 900px) 268px, 120px" />
             </Link>
             <div className="landing__featured-text">
               <p className="landing__kicker">{t('landings.featured')}</p>

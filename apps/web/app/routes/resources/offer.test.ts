@@ -10,7 +10,7 @@ import { action, loader } from './offer.ts';
 const OFFER_ID = '5d2f7c0e-1b3a-4c5d-8e9f-0a1b2c3d4e5f';
 const offer = (o: Partial<Offer> = {}): Offer => ({
   _id: OFFER_ID, alias: 'black-friday-149', kind: 'offer', title: 'Чёрная пятница', text: 'Первый месяц за 149 ₽.', cta_text: 'Оформить за 149 ₽',
-  image: '/images/offers/offer-ticket.svg', tariff: tariff({ _id: 't149', price: 149, url: '/api/v1/billing/tariffs/t149/payment' }), promo_code: null,
+  image: '/images/offers/offer-ticket.svg', tariff: tariff({ _id: 't149', price: 149, url: '/api/v1/billing/tariffs/t149/payment' }), next_tariff: null, promo_code: null,
   landing: 'black-friday', ends_at: '2026-11-30T21:00:00.000Z', ...o,
 });
 const post = (fields: Record<string, string>, cookie?: string) =>
