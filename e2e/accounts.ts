@@ -7,21 +7,40 @@ import { BASE_URL } from './browser.ts';
 /** The web client's public API key, as the site sends it. */
 export const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
 
-/** Registers an account by email and password through the API, from a device of its own. */
-export async function accountViaApi(email: string, password: string): Promise<void> {
+/** The auth data of a device login, as far as the journeys read it. */
+export interface DeviceAuth {
+  _id: string;
+  authentication_token: string;
+  ab: { exp_name: string; group_name: string }[];
+}
+
+/**
+ * Registers an account by email and password through the API, from a device of its own; answers the session token.
+ * issue 6 landings: `accept` picks the account: experiment groups come from a hash of the account id, so device
+ * logins are drawn until one is accepted (each draw a fair coin for one experiment: 40 draws miss one in a trillion).
+ */
+export async function accountViaApi(email: string, password: string, accept: (auth: DeviceAuth) => boolean = () => true): Promise<{ token: string; userId: string }> {
   const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-  const login = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, device_type: 'web' }),
-  });
-  const { authentication_token: token } = (await login.json()) as { authentication_token: string };
+  let auth: DeviceAuth | null = null;
+  for (let i = 0; i < 40 && !auth; i++) {
+    const login = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ device_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, device_type: 'web' }),
+    });
+    const drawn = (await login.json()) as DeviceAuth;
+    if (accept(drawn)) auth = drawn;
+  }
+  if (!auth) throw new Error('no device login was accepted after 40 draws');
+  const token = auth.authentication_token;
   const register = await fetch(`${BASE_URL}/api/v1/auth/email/register`, {
     method: 'POST',
     headers: { ...headers, cookie: `ekran_token=${token}` },
     body: JSON.stringify({ email, password }),
   });
   expect(register.status, 'register status').toBe(201);
+  const registered = (await register.json().catch(() => null)) as { authentication_token?: string } | null;
+  return { token: registered?.authentication_token ?? token, userId: auth._id };
 }
 
 /** A film that needs a subscription, asked anonymously. */

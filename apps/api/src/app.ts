@@ -55,6 +55,9 @@ import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
 import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
 import { renewDue } from './modules/billing/billing.renewal.ts';
 import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
+// ---- issue 6 landings: landings and the offers of the shell's popups
+import { landingsRoutes } from './modules/landings/landings.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -154,6 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(promoRoutes); // ---- issue 6 promo
   await app.register(operatorRoutes); // ---- issue 6 partners (the sandbox operator until a real adapter exists)
   await app.register(recurrentRoutes); // ---- issue 6 queue: POST /api/v1/billing/recurrent
+  // ---- issue 6 landings
+  await app.register(landingsRoutes);
+  await app.register(offersRoutes);
 
   // ---- issue 6 queue: background jobs (JOBS_ENABLED; off under tests unless a test turns it on)
   const jobs = createJobs({ database: deps.database, env: deps.env, logger: app.log, timing: deps.jobsTiming });

@@ -1,5 +1,5 @@
 import { createDb, type DbHandle } from '@ekran/db';
-import { ensureGenreTexts, isSeeded, seedDatabase } from '@ekran/db/seed';
+import { ensureGenreTexts, ensureMarketing, isSeeded, seedDatabase } from '@ekran/db/seed';
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
 import { fromRoot, readMediaManifest } from './lib/paths.ts';
@@ -26,6 +26,7 @@ export async function openDatabase(env: Env): Promise<DbHandle> {
 export async function seed(env: Env, database: DbHandle, force = false) {
   if (!force && (await isSeeded(database.db))) {
     await ensureGenreTexts(database.db); // issue 4 genres: a catalogue seeded before genre texts existed gets them
+    await ensureMarketing(database.db); // ---- issue 6 landings: a database seeded before the landings and offers gets them
     return null;
   }
   return seedDatabase(database.db, {

@@ -43,6 +43,7 @@ import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partn
 // ---- issue 6 web: the extension banner and the trial hint
 import { BillingNotices } from './components/billing/billing-notices.tsx';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
+import { ShellPopupHost } from './components/offers/shell-popup-host.tsx'; // ---- issue 6 landings
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -97,6 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // every popup of the shell reads suppressPopups.
     screenType,
     suppressPopups: screenType === 'certificates',
+    // ---- issue 6 landings: the offer popups word a trial only for those who still have one.
+    trialAvailable: auth?.trial_is_available ?? true,
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
@@ -154,6 +157,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Notices />
             {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
             <BillingNotices data={data?.billing} />
+            {/* issue 6 landings: the one marketing popup of a page view, after the shell's own popups (decision 027). */}
+            {data && !bare ? (
+              <ShellPopupHost blocked={data.suppressPopups || data.isKids || data.notice === 'device-removed' || !!data.operator?.popup} trialAvailable={data.trialAvailable} />
+            ) : null}
           </ProfilesProvider>
         </I18nextProvider>
         <ScrollRestoration />

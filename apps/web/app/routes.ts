@@ -121,6 +121,11 @@ export default [
   route('coupon/registration/:promo', 'routes/promo/coupon.tsx'),
   route('pages/gift', 'routes/promo/gift.tsx'),
   // ---- end promo
+  // ---- issue 6 landings: every other /pages/{slug} landing of platform §2 (data from the API); the static
+  // /pages/gift and /pages/subscription/already rank above this dynamic segment. Old /landings/... stay not-found.
+  route('pages/:slug', 'routes/pages/landing.tsx'),
+  // The offer popups' show, close and accept, and the subscriptions popup's offer screen.
+  route('resources/offer', 'routes/resources/offer.ts'),
   // ---- issue 6 partners: the operator partner routes (platform §2; decision in operator.server.ts), the
   // popup resource, and /partners with one page per partner (data in lib/partners.ts).
   route('signup/mf', 'routes/operator/operator-phone.tsx', { id: 'signup-mf' }),

@@ -126,6 +126,11 @@ export const ApiPath = {
   coupon: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}`,
   couponRegistration: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}/registration`,
   // ---- end promo
+  // ---- issue 6 landings: a landing, the offer for the visitor, its show and answer
+  landing: (slug: string) => `/api/v1/landings/${encodeURIComponent(slug)}`,
+  currentOffer: '/api/v1/offers/current',
+  offerShown: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/shown`,
+  offerAnswer: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/answer`,
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

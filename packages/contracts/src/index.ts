@@ -36,3 +36,5 @@ export * from './billing.ts';
 export * from './promo.ts';
 // issue 6 partners: the mobile-operator customer
 export * from './partners.ts';
+// ---- issue 6 landings: landings and the offers of the shell's popups
+export * from './landings.ts';

@@ -50,3 +50,5 @@ export * from './subscription-lifecycle.ts';
 export * from './billing.ts';
 // ---- issue 6 opsfix: the operator customer's one popup (mf_info.mf_pop_up) and its precedence.
 export * from './operator-popups.ts';
+// ---- issue 6 landings: offers, the upsell and play-grand popups, landing states
+export * from './offers.ts';

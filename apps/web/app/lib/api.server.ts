@@ -30,6 +30,8 @@ import { promoApi } from './promo-api.server.ts';
 import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
 // ---- issue 6 web: billing
 import { billingApi } from './billing-api.server.ts';
+// ---- issue 6 landings
+import { offersApi } from './offers-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -153,6 +155,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...promoApi(call),
     // issue 6 partners: the mobile-operator customer
     ...operatorApi(call),
+    // ---- issue 6 landings: landings and the offers of the shell's popups
+    ...offersApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -13,9 +13,12 @@ import { seedBanners } from './banners.ts';
 import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
 import { seedPromo } from './promo.ts'; // ---- issue 6 promo
 import { seedTvChannels } from './tv-channels.ts'; // issue 7
+import { seedMarketing } from './marketing.ts'; // ---- issue 6 landings
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
+// ---- issue 6 landings
+export { ensureMarketing, LANDINGS, OFFERS, SPECIAL_TARIFFS, seedMarketing, type SeedLanding, type SeedOffer } from './marketing.ts';
 
 /** One asset of media/demo/manifest.json. */
 export interface MediaManifestEntry {
@@ -235,6 +238,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await seedPlayerSlots(tx, catalogue); // issue 5 gating-api: the demo preroll and postroll
     await seedPromo(tx); // ---- issue 6 promo: the demo campaigns and codes
     await seedTvChannels(tx, mediaId); // issue 7: the demo channels (the guide is imported from XMLTV after the seed)
+    await seedMarketing(tx); // ---- issue 6 landings: the pb_special tariff, the landings (their featured titles exist by now) and the offers
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });

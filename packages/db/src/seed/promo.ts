@@ -12,6 +12,8 @@ export interface SeedPromoCampaign {
   kind: 'promo' | 'coupon' | 'gift';
   isPremium?: boolean;
   grantDays: number;
+  /** issue 6 landings: a discount campaign sells this tariff (by alias) instead of granting days. */
+  discountTariff?: string;
   startsAt: string;
   endsAt?: string;
   newUsersOnly?: boolean;
@@ -37,6 +39,15 @@ export const PROMO_CAMPAIGNS: SeedPromoCampaign[] = [
   { alias: 'welcome', title: 'Добро пожаловать на Экран', kind: 'coupon', grantDays: 14, startsAt: '2026-01-01T00:00:00Z', codes: [] },
   // /pages/gift: certificates, one account each
   { alias: 'gift', title: 'Подарочный сертификат на 3 месяца', kind: 'gift', grantDays: 90, startsAt: '2026-01-01T00:00:00Z', codes: ['GIFT-2026-0001', 'GIFT-2026-0002', 'GIFT-2026-0003'].map((code) => ({ code, maxUses: 1 })) },
+  // ---- issue 6 landings: the codes of the promo landings (/pages/students, leto-promotion, halvacard, storytel)
+  // students: the 399 ₽ tariff instead of free days
+  { alias: 'students', title: 'Экран для студентов', kind: 'promo', grantDays: 30, discountTariff: 'month-399', startsAt: '2026-09-01T00:00:00Z', endsAt: '2027-07-01T00:00:00Z', codes: [{ code: 'STUDENT2026', maxUses: null }] },
+  // summer: over
+  { alias: 'leto-2026', title: 'Лето с Экраном', kind: 'promo', grantDays: 14, startsAt: '2026-06-01T00:00:00Z', endsAt: '2026-09-01T00:00:00Z', codes: [{ code: 'LETO2026', maxUses: null }] },
+  // the bank partner: personal codes from its app, one account each
+  { alias: 'halvacard', title: '60 дней Экрана от банка-партнёра', kind: 'promo', grantDays: 60, startsAt: '2026-07-01T00:00:00Z', endsAt: '2027-07-01T00:00:00Z', codes: ['KARTA-60-0001', 'KARTA-60-0002', 'KARTA-60-0003'].map((code) => ({ code, maxUses: 1 })) },
+  // the audiobook partner: one shared code, once per account
+  { alias: 'storytel', title: 'Экран и аудиокниги вместе', kind: 'promo', grantDays: 45, startsAt: '2026-10-01T00:00:00Z', endsAt: '2027-04-01T00:00:00Z', codes: [{ code: 'KNIGI45', maxUses: null }] },
 ];
 
 /** Writes the demo campaigns and codes (upserted by alias; codes kept as they are, uses included). */
@@ -44,8 +55,12 @@ export async function seedPromo(tx: Tx, campaigns: readonly SeedPromoCampaign[] 
   const [month] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.alias, 'month'));
   if (!month) throw new Error('seed promo: the month tariff is missing');
   for (const c of campaigns) {
+    // issue 6 landings: a discount campaign names its tariff and grants no days
+    const discount = c.discountTariff ? (await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.alias, c.discountTariff)))[0] : null;
+    if (c.discountTariff && !discount) throw new Error(`seed promo: the tariff ${c.discountTariff} is missing`);
     const values = {
-      alias: c.alias, title: c.title, kind: c.kind, isPremium: c.isPremium ?? false, tariffId: month.id, grantDays: c.grantDays,
+      alias: c.alias, title: c.title, kind: c.kind, isPremium: c.isPremium ?? false, tariffId: discount ? null : month.id, grantDays: discount ? null : c.grantDays,
+      discountTariffId: discount?.id ?? null,
       startsAt: new Date(c.startsAt), endsAt: c.endsAt ? new Date(c.endsAt) : null, newUsersOnly: c.newUsersOnly ?? false,
     };
     const [row] = await tx

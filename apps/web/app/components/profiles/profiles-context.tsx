@@ -39,6 +39,11 @@ interface ProfilesUi {
   continuePendingSwitch: () => void;
   /** Add a profile, or show the «maximum number of profiles» popup when the account is full. */
   addProfile: (child: boolean, switchAfter?: boolean) => void;
+  /**
+   * issue 6 landings: the path whose popups that open by themselves (who-watch, the PIN prompt) were decided, so the
+   * shell's marketing popups open only after them and never over them (components/offers/shell-popup-host.tsx).
+   */
+  automaticCheckedFor: string | null;
 }
 
 const Context = createContext<ProfilesUi | null>(null);
@@ -200,10 +205,13 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     }
   });
   const isIdle = dialog === null && selectFetcher.state === 'idle';
+  const [automaticCheckedFor, setAutomaticCheckedFor] = useState<string | null>(null);
   useEffect(() => {
     // sessionStorage exists only in the browser, so these popups can only be decided after hydration.
+    if (!isIdle) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (isIdle) openAutomatic();
+    openAutomatic();
+    setAutomaticCheckedFor(pathname);
   }, [isIdle, shell?.sessionKey, shell?.pinStatus, pathname]);
 
   const value = useMemo<ProfilesUi | null>(
@@ -220,9 +228,10 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
             selectBusy: selectFetcher.state !== 'idle',
             continuePendingSwitch,
             addProfile,
+            automaticCheckedFor,
           }
         : null,
-    [shell, dialog, close, switchTo, select, selected, selectFetcher.state, continuePendingSwitch, addProfile],
+    [shell, dialog, close, switchTo, select, selected, selectFetcher.state, continuePendingSwitch, addProfile, automaticCheckedFor],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

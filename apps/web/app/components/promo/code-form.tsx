@@ -21,7 +21,18 @@ export function PromoGivesText({ meta }: { meta: PromoMeta }) {
 }
 
 /** The check → what it gives → «Активировать» form of /code, /premium_code and /pages/gift. */
-export function CodeForm({ answer, label, action }: { answer: { meta?: PromoMeta | undefined; error?: PromoErrorView | undefined } | undefined; label: string; action?: string }) {
+export function CodeForm({
+  answer,
+  label,
+  action,
+  initialCode,
+}: {
+  answer: { meta?: PromoMeta | undefined; error?: PromoErrorView | undefined } | undefined;
+  label: string;
+  action?: string;
+  /** issue 6 landings: the code a promo landing's button brought (/code?code=…). */
+  initialCode?: string | null;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== 'idle';
   const meta = answer?.meta;
@@ -30,7 +41,7 @@ export function CodeForm({ answer, label, action }: { answer: { meta?: PromoMeta
       <Form method="post" className="promo__form" action={action}>
         <label className="field">
           <span className="field__label">{label}</span>
-          <input className="field__input" name="code" required maxLength={64} autoComplete="off" autoCapitalize="characters" defaultValue={meta?.code ?? ''} />
+          <input className="field__input" name="code" required maxLength={64} autoComplete="off" autoCapitalize="characters" defaultValue={meta?.code ?? initialCode ?? ''} />
         </label>
         <button type="submit" name="intent" value="check" className="btn btn--ghost" disabled={busy}>
           {t('promo.code.check')}

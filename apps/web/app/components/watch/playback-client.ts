@@ -1,4 +1,4 @@
-import type { PlaybackCheck, Tariff } from '@ekran/contracts';
+import type { Offer, PlaybackCheck, Tariff } from '@ekran/contracts';
 import {
   gatingOutcome,
   playbackFailureOutcome,
@@ -10,13 +10,17 @@ import {
   type SubscriptionPopupContext,
 } from '@ekran/core';
 import { previousPath } from '../../lib/navigation-trail.ts';
+import { loadSubscriptionOffer } from '../offers/offer-client.ts';
 import type { PaymentLinkAnswer, PlaybackAnswer, PlaybackError, PlaybackViewer, TariffsAnswer } from './playback-types.ts';
 
 /** What pressing play comes to, once the check (and, after a failure, its retry) has answered. */
 export type PlaybackResolution =
   | { kind: 'play'; check: PlaybackCheck; viewer: PlaybackViewer }
-  /** spec platform §4 Playback gating: the check gave no playlists. */
-  | { kind: 'gated'; outcome: GatingOutcome; check: PlaybackCheck; viewer: PlaybackViewer }
+  /**
+   * spec platform §4 Playback gating: the check gave no playlists. issue 6 landings: for the subscription popup,
+   * the offer its first screen shows (platform §4 Offers), if one applies.
+   */
+  | { kind: 'gated'; outcome: GatingOutcome; check: PlaybackCheck; viewer: PlaybackViewer; offer?: Offer | null }
   /** spec platform §8: the check failed. */
   | { kind: 'failed'; outcome: Exclude<PlaybackFailureOutcome, 'refresh-and-retry'>; error: PlaybackError; viewer: PlaybackViewer | null };
 
@@ -61,11 +65,20 @@ const failureOf = (e: PlaybackError): PlaybackFailure => ({ status: e.status, co
  * gates (a check without playlists), or fails; "any other failure" asks once more (the session is refreshed
  * on the way, see routes/resources/playback.ts) and then follows the §8 chain.
  */
-export async function resolvePlayback(uid: string, signal: AbortSignal, context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow): Promise<PlaybackResolution> {
-  const gateOrPlay = (check: PlaybackCheck, viewer: PlaybackViewer): PlaybackResolution => {
+export async function resolvePlayback(
+  uid: string,
+  signal: AbortSignal,
+  context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow,
+  /** issue 6 landings: the subscription popup's offer (a test passes its own). */
+  subscriptionOffer: () => Promise<Offer | null> = loadSubscriptionOffer,
+): Promise<PlaybackResolution> {
+  const gateOrPlay = async (check: PlaybackCheck, viewer: PlaybackViewer): Promise<PlaybackResolution> => {
     if (check.playlists.length > 0) return { kind: 'play', check, viewer };
     const subscriptionPopup = subscriptionPopupAllowed({ user: viewer, ...context() });
-    return { kind: 'gated', outcome: gatingOutcome({ user: viewer, upgradeOptions: check.upgrade_options, subscriptionPopup }), check, viewer };
+    const outcome = gatingOutcome({ user: viewer, upgradeOptions: check.upgrade_options, subscriptionPopup });
+    // The popup opens on its offer screen when an offer applies; asked before it opens, so nothing jumps.
+    if (outcome === 'subscription-popup') return { kind: 'gated', outcome, check, viewer, offer: await subscriptionOffer() };
+    return { kind: 'gated', outcome, check, viewer };
   };
   const first = await askCheck(uid, signal);
   if ('check' in first) return gateOrPlay(first.check, first.viewer);

@@ -27,6 +27,8 @@ export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose
           paying={gate.paying}
           onSubscribe={() => void gate.startTariffFlow(dialog.viewer)}
           onClose={close}
+          offer={dialog.offer ?? null}
+          back={gate.back}
         />
       );
     case 'partner':

@@ -1,8 +1,10 @@
-import type { Tariff, UpgradeOption } from '@ekran/contracts';
+import type { Offer as OfferRecord, Tariff, UpgradeOption } from '@ekran/contracts';
 import { DEFAULT_TRIAL_DAYS, formatPrice, pickFlowTariff } from '@ekran/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { acceptOffer, reportOffer } from '../offers/offer-client.ts';
+import { OfferBody } from '../offers/offer-popup.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { cachedTariffs, loadTariffs } from './playback-client.ts';
 import type { PlaybackViewer } from './playback-types.ts';
@@ -56,6 +58,75 @@ export function useTariffs() {
  * visitor (who comes back to the title).
  */
 export function SubscriptionDialog({
+  viewer,
+  options,
+  authHref,
+  paying,
+  onSubscribe,
+  onClose,
+  offer,
+  back = '/',
+}: {
+  viewer: Pick<PlaybackViewer, 'virtual' | 'trial_is_available'>;
+  options: readonly UpgradeOption[];
+  authHref: string;
+  paying: boolean;
+  onSubscribe: () => void;
+  onClose: () => void;
+  /** issue 6 landings: the offer the popup opens with (spec platform §4 Offers), when one applies. */
+  offer?: OfferRecord | null;
+  /** Where the offer's payment or sign-in comes back to (the page the viewer pressed play on). */
+  back?: string;
+}) {
+  const [screen, setScreen] = useState<'offer' | 'tariffs'>(offer ? 'offer' : 'tariffs');
+  if (offer && screen === 'offer') {
+    return <SubscriptionOfferScreen offer={offer} trialAvailable={viewer.trial_is_available} back={back} onOthers={() => setScreen('tariffs')} onClose={onClose} />;
+  }
+  return <SubscriptionTariffScreen viewer={viewer} options={options} authHref={authHref} paying={paying} onSubscribe={onSubscribe} onClose={onClose} />;
+}
+
+/**
+ * issue 6 landings: the subscriptions popup's offer screen (spec platform §4 Offers: "the subscriptions popup may
+ * open with an offer screen"): the offer's picture, text and price, its button (the same accept as the shell's
+ * popup: recorded, the from-offer and redirect flags, the payment redirect), and «Другие варианты» to the
+ * regular screen. Its show is recorded; closing the popup here records the offer closed.
+ */
+function SubscriptionOfferScreen({ offer, trialAvailable, back, onOthers, onClose }: { offer: OfferRecord; trialAvailable: boolean; back: string; onOthers: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<'failed' | 'not-running' | null>(null);
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (reported.current === offer._id) return;
+    reported.current = offer._id;
+    void reportOffer('shown', offer, 'subscriptions');
+  }, [offer]);
+  const close = () => {
+    void reportOffer('closed', offer, 'subscriptions');
+    onClose();
+  };
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await acceptOffer(offer, 'subscriptions', back, (to) => {
+      onClose();
+      void navigate(to);
+    });
+    setBusy(false);
+    if (result !== 'done') setError(result);
+  };
+  return (
+    <Modal onClose={close} title={offer.title} testId="subscription-dialog">
+      <div data-testid="subscription-offer-screen" data-kind={offer.kind}>
+        <OfferBody offer={offer} trialAvailable={trialAvailable} busy={busy} error={error} onAccept={() => void accept()} onLater={onOthers} laterText={t('offers.otherOptions')} />
+      </div>
+    </Modal>
+  );
+}
+
+/** The regular screen: what the subscription gives, the trial, and the tariff flow (or /auth first). */
+function SubscriptionTariffScreen({
   viewer,
   options,
   authHref,

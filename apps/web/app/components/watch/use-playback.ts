@@ -1,4 +1,4 @@
-import type { DeviceLimit, PlaybackCheck, StreamLimit } from '@ekran/contracts';
+import type { DeviceLimit, Offer, PlaybackCheck, StreamLimit } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { SUBSCRIPTION_ALREADY_PATH, tariffFlowStart } from '@ekran/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,8 @@ import type { PlaybackViewer } from './playback-types.ts';
 
 /** A dialog the gate opens (spec platform §4 gating, §8 errors). */
 export type GateDialog =
-  | { kind: 'subscription'; viewer: PlaybackViewer; check: PlaybackCheck }
+  /** issue 6 landings: `offer`, when one applies, is the popup's first screen (platform §4 Offers). */
+  | { kind: 'subscription'; viewer: PlaybackViewer; check: PlaybackCheck; offer?: Offer | null }
   | { kind: 'partner' }
   | { kind: 'device-registration'; limit: DeviceLimit | null }
   | { kind: 'device-limit'; limit: DeviceLimit }
@@ -110,7 +111,7 @@ export function usePlaybackGate({ back: pageBack }: { back: string }) {
           case 'subscription-already':
             return go(SUBSCRIPTION_ALREADY_PATH);
           case 'subscription-popup':
-            return dialogOf({ kind: 'subscription', viewer, check: resolution.check });
+            return dialogOf({ kind: 'subscription', viewer, check: resolution.check, offer: resolution.offer ?? null });
           case 'tariff-flow':
             return pay(viewer);
           case 'auth':

@@ -5,6 +5,7 @@ import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
+import { loadShellPopup } from '../../lib/shell-popup.server.ts'; // ---- issue 6 landings
 import { loadHomePage } from './home-page.server.ts';
 import type { Route } from './+types/home';
 
@@ -12,9 +13,13 @@ import type { Route } from './+types/home';
  * / (spec platform §2 Home): the banner carousel, then the rows the API gives (selections and collections; a
  * row with a url links to its full list). A child profile's home is the kids one, so it gets the kids banners.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
-  return loadHomePage(visitor, visitor.auth?.profile_for_child ?? false);
+  const kids = visitor.auth?.profile_for_child ?? false;
+  // ---- issue 6 landings: the main page's marketing popup (platform §4 Offers: the offer, else play-grand, else
+  // the upsell), asked alongside the page.
+  const [page, shellPopup] = await Promise.all([loadHomePage(visitor, kids), loadShellPopup(visitor, request, 'main')]);
+  return { ...page, shellPopup };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

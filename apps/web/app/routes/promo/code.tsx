@@ -11,11 +11,17 @@ import './promo.css';
 /** /premium_code is this page for premium campaigns (its own heading); /code for every campaign. */
 const isPremium = (request: Request) => new URL(request.url).pathname.startsWith('/premium_code');
 
-/** spec platform §2 /code and /premium_code: enter a code, see what it gives, activate it. Registered viewers only. */
+/**
+ * spec platform §2 /code and /premium_code: enter a code, see what it gives, activate it. Registered viewers only.
+ * issue 6 landings: /code?code=… (a promo landing's button) fills the code in, and survives the sign-in.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   const premium = isPremium(request);
-  requireRegistered(context.get(visitorContext).auth, premium ? '/premium_code' : '/code');
-  return { premium };
+  const url = new URL(request.url);
+  const code = url.searchParams.get('code')?.trim().slice(0, 64) || null;
+  const base = premium ? '/premium_code' : '/code';
+  requireRegistered(context.get(visitorContext).auth, code ? `${base}?code=${encodeURIComponent(code)}` : base);
+  return { premium, code };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +42,7 @@ export default function CodePage({ loaderData, actionData }: Route.ComponentProp
       <Breadcrumbs items={[{ title }]} />
       <h1 className="promo__title">{title}</h1>
       <p className="promo__lead">{loaderData.premium ? t('promo.code.premiumLead') : t('promo.code.lead')}</p>
-      <CodeForm answer={actionData} label={t('promo.code.label')} />
+      <CodeForm answer={actionData} label={t('promo.code.label')} initialCode={loaderData.code} />
       <p className="promo__terms">
         <Link to="/legal/terms_of_promocode">{t('promo.code.terms')}</Link>
       </p>

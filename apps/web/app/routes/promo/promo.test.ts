@@ -51,8 +51,15 @@ describe('/code and /premium_code', () => {
   });
 
   it('a registered viewer gets the form; /premium_code its own heading', async () => {
-    expect(codeLoader({ request: get('/code'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: false });
-    expect(codeLoader({ request: get('/premium_code'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: true });
+    expect(codeLoader({ request: get('/code'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: false, code: null });
+    expect(codeLoader({ request: get('/premium_code'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: true, code: null });
+  });
+
+  // issue 6 landings: a promo landing's button opens /code?code=…
+  it('/code?code= fills the code in, and a visitor comes back to it after signing in', async () => {
+    expect(codeLoader({ request: get('/code?code=STUDENT2026'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: false, code: 'STUDENT2026' });
+    const res = await thrown(() => codeLoader({ request: get('/code?code=STUDENT2026'), context: contextWith({}, { auth: virtual }) } as never));
+    expect(res?.headers.get('location')).toBe(`/auth?back=${encodeURIComponent('/code?code=STUDENT2026')}`);
   });
 
   it('check answers what the code gives (premium on /premium_code)', async () => {

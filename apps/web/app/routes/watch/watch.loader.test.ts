@@ -12,7 +12,8 @@ const statusOf = (thrown: unknown) => (thrown as { init?: { status: number } }).
 // issue 5 gating-web: the tariff flow's tariffs ride along with the check (the trial days of the main button).
 const tariffs = [{ _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/api/v1/billing/tariffs/t0/payment' }];
 const tariffsOk = () => vi.fn().mockResolvedValue(tariffs);
-const page = { refusal: null, tariffs, trialAvailable: true };
+// issue 6 landings: the title page's marketing popup (none without a session).
+const page = { refusal: null, tariffs, trialAvailable: true, shellPopup: null };
 
 describe('watch loader', () => {
   it('loads the title and its playback check for the visitor', async () => {
@@ -94,7 +95,7 @@ describe('watch loader', () => {
 
   it('loads the personal state of the title and where the player reports progress (issue 4 lists)', async () => {
     const state = { alias: 'tayna', is_favorite: true, rating: 8, resume: null, episodes: [] };
-    const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockResolvedValue(state) };
+    const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockResolvedValue(state), currentOffer: vi.fn().mockResolvedValue({ offer: null }) };
     const r = await loader({ params: { watchAlias: 'tayna' }, request: new Request('http://x/watch/tayna'), context: contextWith(api, { auth: { virtual: false } as never }) } as never);
     expect(api.titleState).toHaveBeenCalledWith('tayna');
     expect(r.personal.state).toEqual(state);
@@ -102,9 +103,18 @@ describe('watch loader', () => {
   });
 
   it('still shows the title when the personal state fails', async () => {
-    const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockRejectedValue(new ApiCallError(503, null)) };
+    const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockRejectedValue(new ApiCallError(503, null)), currentOffer: vi.fn().mockResolvedValue({ offer: null }) };
     const r = await loader({ params: { watchAlias: 'tayna' }, request: new Request('http://x/watch/tayna'), context: contextWith(api, { auth: { virtual: false } as never }) } as never);
     expect(r.personal.state).toBeNull();
+  });
+
+  // ---- issue 6 landings: the title page's marketing popup is the upsell (platform §5), asked of the API.
+  it('asks the API for the title page’s upsell and passes it to the shell', async () => {
+    const upsell = { _id: 'o1', kind: 'upsell' };
+    const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockResolvedValue(null), currentOffer: vi.fn().mockResolvedValue({ offer: upsell }) };
+    const r = await loader({ params: { watchAlias: 'tayna' }, request: new Request('http://x/watch/tayna'), context: contextWith(api, { auth: { _id: 'u1', virtual: false } as never }) } as never);
+    expect(api.currentOffer).toHaveBeenCalledWith('product', []);
+    expect(r.shellPopup).toEqual({ offer: upsell, placement: 'product' });
   });
 
   it('lets other API failures reach the error screen', async () => {

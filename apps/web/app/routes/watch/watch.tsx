@@ -23,6 +23,7 @@ import { Poster } from '../../components/ui/poster.tsx';
 import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { loadWatchPersonal } from '../../lib/personal-lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
+import { loadShellPopup } from '../../lib/shell-popup.server.ts'; // ---- issue 6 landings
 import { titleLd } from '../../lib/title-ld.ts';
 // ---- issue 5 titles: the tabs of the sub-pages and the facts line with the MPAA badge and linked genres
 import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
@@ -53,6 +54,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   // issue 4 lists: favorite, own rating, where to resume (alongside the playback check).
   const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
+  // ---- issue 6 landings: the title page's marketing popup (the upsell, platform §5), alongside the rest.
+  const shellPopup = loadShellPopup(context.get(visitorContext), request, 'product');
   // issue 5 gating-web: the check decides the main button's label (and an entitled viewer's player may start
   // from it); a refusal (a kids profile, an unregistered device, a VPN: platform §8) is said when play is
   // pressed, except the kids one, said at once. The tariffs give the trial's days; a failure of theirs is
@@ -74,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ({ check, refusal } = checked);
     tariffs = list;
   }
-  return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists };
+  return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, shellPopup: await shellPopup };
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
