@@ -36,3 +36,5 @@ export * from './billing.ts';
 export * from './promo.ts';
 // issue 6 partners: the mobile-operator customer
 export * from './partners.ts';
+// ---- issue 7 tvstream: playing live TV and recordings
+export * from './tv-playback.ts';
