@@ -59,6 +59,8 @@ export interface TimelineSegment {
   /** Start, µs since the loop's epoch. */
   start: number;
   duration: number;
+  /** Start of its loop item's run (this cycle's), µs since the loop's epoch. */
+  itemStart: number;
   slug: string;
   map: string | null;
   uri: string;
@@ -155,6 +157,7 @@ export function segmentBySequence(track: CompiledTrack, sequence: number): Timel
     discontinuity: k * track.items.length + i,
     start: k * track.cycleMicros + track.itemStarts[i]! + item.starts[j]!,
     duration: item.durations[j]!,
+    itemStart: k * track.cycleMicros + track.itemStarts[i]!,
     slug: item.slug,
     map: item.map,
     uri: item.uris[j]!,
@@ -204,8 +207,19 @@ export function rangeSegments(track: CompiledTrack, epochMs: number, fromMs: num
   return out;
 }
 
+/**
+ * What a URL in a playlist stands for on the wall clock (ms): a segment by its end, an init segment by the start of
+ * its item's run. A live playlist is reloaded every few seconds and a player takes a segment whose URL changed
+ * between reloads for a broken stream (hls.js: "media sequence mismatch"), so a URL's grant must follow from what
+ * it names, not from the moment of the request (tv-media.ts liveGrantExpiry).
+ */
+export interface UrlAnchor {
+  kind: 'segment' | 'map';
+  atMs: number;
+}
+
 /** How a playlist names a segment or init segment of an asset (a signed URL, decision 016). */
-export type UrlOf = (slug: string, uri: string) => string;
+export type UrlOf = (slug: string, uri: string, anchor: UrlAnchor) => string;
 
 const extinf = (micros: number) => `#EXTINF:${(micros / MICROS).toFixed(6)},`;
 const dateOf = (epochMs: number, micros: number) => new Date(epochMs + Math.round(micros / 1000)).toISOString();
@@ -225,10 +239,10 @@ function segmentLines(segments: readonly TimelineSegment[], epochMs: number, url
   for (const s of segments) {
     if (!previous || previous.discontinuity !== s.discontinuity) {
       if (previous) out.push('#EXT-X-DISCONTINUITY');
-      if (s.map) out.push(`#EXT-X-MAP:URI=${quoted(url(s.slug, s.map))}`);
+      if (s.map) out.push(`#EXT-X-MAP:URI=${quoted(url(s.slug, s.map, { kind: 'map', atMs: epochMs + s.itemStart / 1000 }))}`);
       out.push(`#EXT-X-PROGRAM-DATE-TIME:${dateOf(epochMs, s.start)}`);
     }
-    out.push(extinf(s.duration), url(s.slug, s.uri));
+    out.push(extinf(s.duration), url(s.slug, s.uri, { kind: 'segment', atMs: epochMs + (s.start + s.duration) / 1000 }));
     previous = s;
   }
   return out;

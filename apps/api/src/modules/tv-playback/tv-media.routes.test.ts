@@ -128,6 +128,22 @@ describe('a live channel', () => {
     }
   });
 
+  it('names a segment and its item’s init segment by the same URL on every reload (a player checks)', async () => {
+    const urlsAt = async (ms: number) => {
+      t.clock.now = new Date(NOW + ms);
+      const text = (await get(`${base}720p/index.m3u8`)).body;
+      const sequence = Number(tagValue(text, '#EXT-X-MEDIA-SEQUENCE'));
+      return { map: /URI="([^"]+)"/.exec(text)![1], bySequence: new Map(segmentUris(text).map((u, i) => [sequence + i, u])) };
+    };
+    try {
+      const [a, b, c] = [await urlsAt(1_000), await urlsAt(3_500), await urlsAt(6_000)];
+      for (const later of [b, c]) for (const [sequence, url] of later.bySequence) if (a.bySequence.has(sequence)) expect(url).toBe(a.bySequence.get(sequence));
+      expect(b.map).toBe(a.map);
+    } finally {
+      reset();
+    }
+  });
+
   it('signs every segment and map like VOD, for the same stream session, and the media route serves them', async () => {
     const text = (await get(`${base}audio-ru/index.m3u8`)).body;
     const uris = [...segmentUris(text), ...[...text.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!)];

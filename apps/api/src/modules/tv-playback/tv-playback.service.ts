@@ -6,12 +6,13 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createPlaybackService, type Gateable } from '../playback/playback.service.ts';
-import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
+import { signMediaPrefix } from '../playback/media-token.ts';
+import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
 import { createStreamsRepo } from '../streams/streams.repo.ts';
 import { assetReaderFor, readAssetLayout, type AssetFileReader, type AssetLayout } from './asset-layout.ts';
 import { ChannelPlanError, planChannel, type ChannelPlan } from './channel-plan.ts';
 import { channelMasterPlaylist, liveMediaPlaylist, NotOnAirError, rangeSeconds, recordingMediaPlaylist, type UrlOf } from './live-playlist.ts';
-import { liveKey, parseTvKey, recordingKey, signedTv } from './tv-media.ts';
+import { liveGrantExpiry, liveKey, parseTvKey, recordingKey, signedTv } from './tv-media.ts';
 import { toChannelBrief, toProgrammeBrief } from './tv-playback.mapper.ts';
 import { createTvPlaybackRepo, type ChannelWithLoop, type ProgrammeRow } from './tv-playback.repo.ts';
 
@@ -178,14 +179,22 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
     };
   }
 
-  /** The playlists' segment URLs: each asset's files under its own grant for the stream session (as VOD). */
-  function segmentUrls(sid: string, now: Date): UrlOf {
-    const prefixes = new Map<string, string>();
-    return (slug, uri) => {
-      let prefix = prefixes.get(slug);
+  /**
+   * The playlists' segment URLs: each asset's files under its own grant for the stream session, as VOD. A live
+   * playlist's grants follow from the segment they name (the same URL on every reload, tv-media.ts
+   * liveGrantExpiry); a recording's playlist is loaded once, so its grants run from now (heartbeats renew them).
+   */
+  function segmentUrls(sid: string, now: Date, live: boolean): UrlOf {
+    const signed = new Map<string, string>();
+    const ttl = deps.env.MEDIA_TOKEN_TTL_SECONDS;
+    const base = mediaBaseOf(deps.env);
+    return (slug, uri, anchor) => {
+      const exp = live ? liveGrantExpiry(anchor, now.getTime(), ttl) : Math.floor(now.getTime() / 1000) + ttl;
+      const key = `${exp}/${slug}`;
+      let prefix = signed.get(key);
       if (!prefix) {
-        prefix = signedMedia(deps.env, now, slug, sid).prefix;
-        prefixes.set(slug, prefix);
+        prefix = signMediaPrefix(deps.env.MEDIA_TOKEN_SECRET, base, { slug, sid, expiresAt: new Date(exp * 1000) });
+        signed.set(key, prefix);
       }
       return `${prefix}${uri}`;
     };
@@ -263,7 +272,7 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
       const compiled = plan.tracks.get(track);
       if (!compiled) throw notFound(`Track ${track}`);
       const epoch = item.channel.channel.loopEpoch.getTime();
-      const urls = segmentUrls(sid, now);
+      const urls = segmentUrls(sid, now, item.kind === 'live');
       try {
         if (item.kind === 'live') return { text: liveMediaPlaylist(compiled, epoch, now.getTime(), urls), live: true };
         const p = item.programme!.programme;
