@@ -30,6 +30,8 @@ import { promoApi } from './promo-api.server.ts';
 import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
 // ---- issue 6 web: billing
 import { billingApi } from './billing-api.server.ts';
+// ---- issue 7 tvstream: live TV and recordings
+import { tvPlaybackApi } from './tv-playback-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -153,6 +155,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...promoApi(call),
     // issue 6 partners: the mobile-operator customer
     ...operatorApi(call),
+    // ---- issue 7 tvstream: the live check, now/next, a day's recordings, a recording and its check
+    ...tvPlaybackApi(call, client.deviceId),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -40,10 +40,13 @@ export function popupContextNow(): Omit<SubscriptionPopupContext, 'user'> {
   };
 }
 
-async function askCheck(uid: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
+/** The site's resource answering the playback check of a title's item (PlaybackAnswer). */
+export const playbackResource = (uid: string) => `/resources/playback/${encodeURIComponent(uid)}`;
+
+async function askCheck(resource: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
   let res: Response;
   try {
-    res = await fetch(`/resources/playback/${encodeURIComponent(uid)}`, { headers: { accept: 'application/json' }, signal });
+    res = await fetch(resource, { headers: { accept: 'application/json' }, signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { error: { status: 0, code: 'NETWORK', message: err instanceof Error ? err.message : '' }, viewer: null };
@@ -61,17 +64,23 @@ const failureOf = (e: PlaybackError): PlaybackFailure => ({ status: e.status, co
  * gates (a check without playlists), or fails; "any other failure" asks once more (the session is refreshed
  * on the way, see routes/resources/playback.ts) and then follows the §8 chain.
  */
-export async function resolvePlayback(uid: string, signal: AbortSignal, context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow): Promise<PlaybackResolution> {
+export async function resolvePlayback(
+  uid: string,
+  signal: AbortSignal,
+  context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow,
+  // issue 7 tvstream: a live channel or a recording asks its own resource (the same answer, PlaybackAnswer).
+  resource: string = playbackResource(uid),
+): Promise<PlaybackResolution> {
   const gateOrPlay = (check: PlaybackCheck, viewer: PlaybackViewer): PlaybackResolution => {
     if (check.playlists.length > 0) return { kind: 'play', check, viewer };
     const subscriptionPopup = subscriptionPopupAllowed({ user: viewer, ...context() });
     return { kind: 'gated', outcome: gatingOutcome({ user: viewer, upgradeOptions: check.upgrade_options, subscriptionPopup }), check, viewer };
   };
-  const first = await askCheck(uid, signal);
+  const first = await askCheck(resource, signal);
   if ('check' in first) return gateOrPlay(first.check, first.viewer);
   const firstOutcome = playbackFailureOutcome({ failure: failureOf(first.error), user: first.viewer ?? UNKNOWN_VIEWER });
   if (firstOutcome !== 'refresh-and-retry') return { kind: 'failed', outcome: firstOutcome, error: first.error, viewer: first.viewer };
-  const second = await askCheck(uid, signal);
+  const second = await askCheck(resource, signal);
   if ('check' in second) return gateOrPlay(second.check, second.viewer);
   const outcome = playbackFailureOutcome({ failure: failureOf(first.error), retry: failureOf(second.error), user: second.viewer ?? first.viewer ?? UNKNOWN_VIEWER });
   // Never 'refresh-and-retry' with a retry given; the guard keeps the type honest.
