@@ -37,7 +37,8 @@ export function ChannelHeading({ channel, as: Heading = 'h1' }: { channel: TvCha
   const { t } = useTranslation();
   return (
     <div className="tv-channel">
-      <img className="tv-channel__logo" src={channel.logo} alt={t('tvWatch.logo', { channel: channel.title })} width={56} height={56} />
+      {/* The title is beside it: the logo is decoration to a screen reader. */}
+      <img className="tv-channel__logo" src={channel.logo} alt="" width={56} height={56} />
       <Heading className="tv-channel__title">{channel.title}</Heading>
       {channel.is_free ? <span className="badge badge--free">{t('tvWatch.free')}</span> : null}
     </div>
