@@ -1,7 +1,7 @@
 // issue 7 tvstream: /channel/{id}/{date?} — a channel's live stream (spec platform §2 TV: channel watch; the id is
 // the channel's alias), the programme on air under the player, and, with a day in the past, that day's recordings.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvDayRecordings, type TvNowNext } from '@ekran/contracts';
-import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine, OnAir, useOnAir } from '../../components/tv/on-air.tsx';
@@ -117,8 +117,11 @@ function LiveChannel({ data: d }: { data: LiveView }) {
   const kidsRestricted = d.refusal === ErrorCode.KidsProfileRestricted;
   const { label, trialDays } = playLabel({ check: d.check, isFree: channel.is_free, isSeries: false, trialAvailable: d.trialAvailable, tariffs: d.tariffs });
   // A channel page is for watching: an entitled viewer's stream starts as the page opens (once; closing stays closed).
+  const started = useRef(false);
   const start = useEffectEvent(() => {
-    if (d.check && d.check.playlists.length > 0) playback.play(item, d.check);
+    if (started.current || !d.check || d.check.playlists.length === 0) return;
+    started.current = true;
+    playback.play(item, d.check);
   });
   useEffect(() => start(), []);
 
