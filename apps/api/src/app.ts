@@ -58,6 +58,9 @@ import { providersFromEnv, type PaymentProviders } from './modules/billing/provi
 // ---- issue 6 landings: landings and the offers of the shell's popups
 import { landingsRoutes } from './modules/landings/landings.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+// ---- issue 7 tvstream: live TV and recordings (checks, now/next, the signed playlists)
+import { tvMediaRoutes } from './modules/tv-playback/tv-media.routes.ts';
+import { tvPlaybackRoutes } from './modules/tv-playback/tv-playback.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -171,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
   await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
+  // ---- issue 7 tvstream: /api/v1/tv-playback (checks, now/next, recordings) and the signed playlists under /api/tv
+  await app.register(tvPlaybackRoutes);
+  await app.register(tvMediaRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

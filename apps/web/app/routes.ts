@@ -150,6 +150,13 @@ export default [
   route('payment_history', 'routes/billing/payment-history.tsx'),
   route('resources/extend-subscription', 'routes/resources/extend-subscription.ts'),
   route('banks-logos/:file', 'routes/resources/bank-logo.ts'),
+  // ---- issue 7 tvstream: a channel live at /channel/{id}/{date?} (platform §2 channel watch; the id is the channel's
+  // alias; a day other than today lists that day's recordings), a recording at /archive/watch/{id} (catalogue §2),
+  // and what their play logic asks: the TV playback checks and what is on air now.
+  route('channel/:id/:date?', 'routes/tv/channel-watch.tsx'),
+  route('archive/watch/:id', 'routes/tv/archive-watch.tsx'),
+  route('resources/tv-playback/:kind/:id', 'routes/resources/tv-playback.ts'),
+  route('resources/tv-now/:alias', 'routes/resources/tv-now.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

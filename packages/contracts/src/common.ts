@@ -19,6 +19,8 @@ export const ErrorSchema = z
     stream_limit: StreamLimitSchema.optional(),
     // issue 6 promo: why PROMO_NEW_USERS_ONLY refused (an earlier subscription, or an account older than the campaign)
     promo_reason: z.enum(['had_subscription', 'registered_before']).optional(),
+    // issue 7 tvstream: geo_error names what is refused outside RU, e.g. tvchannels_{channel} (spec platform §6)
+    attribute: z.string().optional(),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -106,6 +108,8 @@ export const ErrorCode = {
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   /** 401 on a provider notification: bad signature, stale timestamp or SentAt mismatch. */
   InvalidNotification: 'INVALID_NOTIFICATION',
+  // ---- issue 7 tvstream: spec platform §6, TV outside country RU (403, with `attribute` tvchannels_{channel})
+  GeoError: 'geo_error',
 } as const;
 
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */

@@ -38,3 +38,5 @@ export * from './promo.ts';
 export * from './partners.ts';
 // ---- issue 6 landings: landings and the offers of the shell's popups
 export * from './landings.ts';
+// ---- issue 7 tvstream: playing live TV and recordings
+export * from './tv-playback.ts';

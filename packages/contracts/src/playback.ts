@@ -86,6 +86,11 @@ export const HeartbeatResponseSchema = z
     url: z.string(),
     /** The signed path prefix every URL of this media starts with: /api/media/s/{exp}/{sid}/{sig}/{slug}/ */
     media_prefix: z.string(),
+    /**
+     * issue 7 tvstream: fresh prefixes of the other media the stream plays from (a TV recording's segments come
+     * from every asset of the channel's loop); the player swaps each into its requests like media_prefix.
+     */
+    media_prefixes: z.array(z.string()).default([]),
     expires_at: z.string(),
     heartbeat_interval_seconds: z.number().int(),
   })

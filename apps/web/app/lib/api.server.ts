@@ -32,6 +32,8 @@ import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
 import { billingApi } from './billing-api.server.ts';
 // ---- issue 6 landings
 import { offersApi } from './offers-api.server.ts';
+// ---- issue 7 tvstream: live TV and recordings
+import { tvPlaybackApi } from './tv-playback-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -157,6 +159,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...operatorApi(call),
     // ---- issue 6 landings: landings and the offers of the shell's popups
     ...offersApi(call),
+    // ---- issue 7 tvstream: the live check, now/next, a day's recordings, a recording and its check
+    ...tvPlaybackApi(call, client.deviceId),
   };
 }
 export type Api = ReturnType<typeof createApi>;

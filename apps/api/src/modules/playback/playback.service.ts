@@ -40,9 +40,17 @@ export interface Playable {
   media: PlayableMedia;
 }
 
+/** What gating reads of an item: a title's, or (issue 7 tvstream) a TV channel's or a recording's. */
+export interface Gateable {
+  forKids: boolean;
+  ratingAge: string;
+  /** Plays for anyone (an open title; a free channel live). */
+  isOpen: boolean;
+}
+
 /** What the gate decided for an item that passed every refusal. */
-export interface GateResult {
-  item: Playable;
+export interface GateResult<T extends Gateable = Playable> {
+  item: T;
   /** May play it now. */
   entitled: boolean;
   /** Holds an entitling subscription (slots for non-subscribers are not shown to subscribers). */
@@ -104,7 +112,7 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
   }
 
   /** A child session plays only kids titles within its age cap (issue 3 profiles): 403 KIDS_PROFILE_RESTRICTED. */
-  function refuseOutsideKidsScope(item: Playable, session: SessionContext | null) {
+  function refuseOutsideKidsScope(item: Gateable, session: SessionContext | null) {
     if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This title is not available in a kids profile', 'KIDS_PROFILE_RESTRICTED');
   }
 
@@ -122,8 +130,23 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
    * no_money, the blocking popup state of platform §4) plays only open items.
    */
   async function gate(uid: string, session: SessionContext, ip: string, device?: { uid: string | undefined }): Promise<GateResult> {
-    const item = await resolve(uid);
+    return gateItem(await resolve(uid), session, ip, device);
+  }
+
+  /**
+   * The gate for an item found already (issue 7 tvstream: a TV channel or a recording, whose 404s are their own):
+   * the refusals of gate() after the 404, in the same order; `refuseRegion` (TV's geo rule, spec platform §6)
+   * comes between the kids scope and the address.
+   */
+  async function gateItem<T extends Gateable>(
+    item: T,
+    session: SessionContext,
+    ip: string,
+    device?: { uid: string | undefined },
+    options: { refuseRegion?: (session: SessionContext) => void } = {},
+  ): Promise<GateResult<T>> {
     refuseOutsideKidsScope(item, session);
+    options.refuseRegion?.(session);
     refuseAddress(ip);
     if (device) {
       await devices.assertRegistered(session, device.uid);
@@ -195,6 +218,10 @@ export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'data
   return {
     resolve,
     gate,
+    // ---- issue 7 tvstream: TV playback gates its channels and recordings the same way and answers the same refusals
+    gateItem,
+    notEntitled,
+    insufficientBalance,
 
     /** spec platform §3 Product playback response. */
     async product(uid: string, session: SessionContext | null = null): Promise<ProductPlayback> {

@@ -5,9 +5,15 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
 import { ENTITLING_STATUSES, type SessionContext } from '../identity/identity.service.ts';
-import { createPlaybackService } from '../playback/playback.service.ts';
+import { createPlaybackService, type GateResult } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
+// ---- issue 7 tvstream: a live channel or a recording streams under the same sessions and limit as VOD
+import { isTvKey, signedTv } from '../tv-playback/tv-media.ts';
+import { createTvPlaybackService, type TvHeartbeatGate } from '../tv-playback/tv-playback.service.ts';
+
+/** A VOD item's gate in the shape a TV one has: its media is one asset. */
+const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
 
 type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
 
@@ -43,6 +49,7 @@ const stoppedError = (stream: StreamRow) =>
 export function createStreamsService(deps: Deps) {
   const repo = createStreamsRepo(deps.database.db);
   const playback = createPlaybackService(deps);
+  const tv = createTvPlaybackService(deps);
   const aliveSince = (now: Date) => new Date(now.getTime() - deps.env.STREAM_ALIVE_SECONDS * 1000);
 
   async function limitOf(userId: string, now: Date): Promise<number> {
@@ -62,13 +69,16 @@ export function createStreamsService(deps: Deps) {
       if (!own || own.deviceId !== session.deviceId) throw notFound(`Stream ${id}`);
       if (own.state === 'stopped') throw stoppedError(own);
 
-      const gated = await playback.gate(body.uid, session, ip);
+      // issue 7 tvstream: the stream of a TV check (its key says so) gates its channel or recording as TV, geo
+      // included; anything else as VOD.
+      const tvGated = isTvKey(own.mediaSlug) ? await tv.gateForHeartbeat(body.uid, session, ip) : null;
+      const gated: TvHeartbeatGate = tvGated ?? vodGate(await playback.gate(body.uid, session, ip));
       const now = deps.now();
       if (!gated.entitled) {
         await repo.stop(id, session.userId, 'server', now);
         throw new AppError(403, ErrorCode.SubscriptionRequired, 'This item needs a subscription; check playback again');
       }
-      const item = { uid: gated.item.uid, title: gated.item.title, slug: gated.item.media.slug };
+      const item = gated.item;
       const position = body.position === undefined ? null : Math.round(body.position);
       const common = { id, userId: session.userId, deviceId: session.deviceId, item, position, now, aliveSince: aliveSince(now) };
 
@@ -88,8 +98,10 @@ export function createStreamsService(deps: Deps) {
         }
         stream = started.stream;
       }
-      const signed = signedMedia(deps.env, now, stream.mediaSlug, stream.id);
-      return { url: signed.url, media_prefix: signed.prefix, expires_at: signed.expiresAt.toISOString(), heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };
+      const signed = isTvKey(stream.mediaSlug) ? signedTv(deps.env, now, stream.mediaSlug, stream.id) : signedMedia(deps.env, now, stream.mediaSlug, stream.id);
+      // A TV stream's segments come from the channel's assets, each under its own grant: all of them are renewed.
+      const mediaPrefixes = gated.slugs.map((slug) => signedMedia(deps.env, now, slug, stream.id).prefix);
+      return { url: signed.url, media_prefix: signed.prefix, media_prefixes: mediaPrefixes, expires_at: signed.expiresAt.toISOString(), heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS };
     },
 
     /**

@@ -2,7 +2,7 @@ import type Hls from 'hls.js';
 import type { ErrorData, FragLoadedData } from 'hls.js';
 import { qualityOptions, type QualityOption } from '@ekran/core';
 import { fragmentBandwidth, recordBandwidth, tunedHlsConfig } from './hls-config.ts';
-import { withFreshPrefix } from './stream-session.ts';
+import { withFreshPrefix, withFreshPrefixes } from './stream-session.ts';
 
 /** An audio or subtitle track as the menus show it. */
 export interface MediaTrack {
@@ -19,12 +19,16 @@ export interface EngineOptions {
   startAt: number;
   /** The freshest signed prefix of the media (from the stream heartbeats), or null. */
   freshPrefix: () => string | null;
+  /** issue 7 tvstream: fresh prefixes of the other assets the stream plays from (a TV recording's loop). */
+  morePrefixes?: (() => readonly string[]) | undefined;
   /** The remembered picture height (null: «Авто»). */
   preferredHeight: number | null;
   /** The remembered subtitle language (null: off). */
   preferredSubtitles: string | null;
   /** Tracks for the quality, audio and subtitle menus: false for prerolls and postrolls. */
   menus: boolean;
+  /** issue 7 tvstream: a live TV stream (start at the live edge; the duration is infinite). */
+  live?: boolean | undefined;
 }
 
 export interface EngineEvents {
@@ -43,6 +47,10 @@ export interface Engine {
   setAudioTrack(id: number): void;
   setSubtitleTrack(id: number): void;
   destroy(): void;
+  /** issue 7 tvstream, live: where the live edge is to play from (hls.js liveSyncPosition), null when unknown. */
+  liveEdge(): number | null;
+  /** The wall-clock time of the picture, from EXT-X-PROGRAM-DATE-TIME; null without one. */
+  playingDate(): Date | null;
   /** The hls.js instance, for tests and the data attributes (null when the browser plays HLS itself). */
   readonly hls: Hls | null;
 }
@@ -68,10 +76,13 @@ export async function createEngine(video: HTMLVideoElement, opts: EngineOptions,
   if (!HlsImpl.isSupported()) return nativeEngine(video, opts, on);
 
   const hls = new HlsImpl({
-    ...tunedHlsConfig({ startAt: opts.startAt }),
+    ...tunedHlsConfig({ startAt: opts.live ? 0 : opts.startAt }),
+    // issue 7 tvstream: live TV starts three segments behind the edge (every viewer about the same moment) and its
+    // duration is infinite, so nothing offers a seek bar over the sliding window.
+    ...(opts.live ? { liveSyncDurationCount: 3, liveDurationInfinity: true } : {}),
     xhrSetup(xhr, url) {
       const prefix = opts.freshPrefix();
-      const fresh = prefix ? withFreshPrefix(url, prefix, window.location.href) : url;
+      const fresh = withFreshPrefixes(url, [...(prefix ? [prefix] : []), ...(opts.morePrefixes?.() ?? [])], window.location.href);
       // hls.js opens the request itself only while readyState is 0; opening it here sends the fresh URL.
       if (fresh !== url) xhr.open('GET', fresh, true);
     },
@@ -178,6 +189,8 @@ export async function createEngine(video: HTMLVideoElement, opts: EngineOptions,
       hls.subtitleDisplay = id >= 0;
       hls.subtitleTrack = id;
     },
+    liveEdge: () => hls.liveSyncPosition,
+    playingDate: () => hls.playingDate,
     destroy() {
       destroyed = true;
       if (retryTimer) clearTimeout(retryTimer);
@@ -191,7 +204,7 @@ export async function createEngine(video: HTMLVideoElement, opts: EngineOptions,
 function nativeEngine(video: HTMLVideoElement, opts: EngineOptions, on: EngineEvents): Engine {
   if (!video.canPlayType('application/vnd.apple.mpegurl')) {
     on.status('failed');
-    return { kind: 'native', hls: null, setLevel() {}, setAudioTrack() {}, setSubtitleTrack() {}, destroy() {} };
+    return { kind: 'native', hls: null, setLevel() {}, setAudioTrack() {}, setSubtitleTrack() {}, liveEdge: () => null, playingDate: () => null, destroy() {} };
   }
   let reloaded = false;
   const onMetadata = () => {
@@ -224,6 +237,12 @@ function nativeEngine(video: HTMLVideoElement, opts: EngineOptions, on: EngineEv
     setAudioTrack() {},
     setSubtitleTrack(id) {
       Array.from(video.textTracks).forEach((track, i) => (track.mode = i === id ? 'showing' : 'disabled'));
+    },
+    // Safari's own live HLS: the seekable range ends at the live edge; getStartDate() is the first segment's date.
+    liveEdge: () => (opts.live && video.seekable.length ? video.seekable.end(video.seekable.length - 1) : null),
+    playingDate: () => {
+      const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
+      return start && Number.isFinite(start.getTime()) ? new Date(start.getTime() + video.currentTime * 1000) : null;
     },
     destroy() {
       video.removeEventListener('canplay', onReady);

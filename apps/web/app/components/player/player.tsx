@@ -17,6 +17,9 @@
  * - `onNext`   go on to check.next (the countdown ran out, «Смотреть» on the card, Shift+N). Without it no card.
  * - `onStreamRefused` the server refused the stream (403 STREAM_LIMIT_EXCEEDED with stream_limit, or 410
  *              STREAM_STOPPED): the player has paused and torn down; the page shows why and remounts it.
+ * - `live`     issue 7 tvstream: a live TV stream. No seek bar (the window slides; a bar would promise what is
+ *              gone): a «В эфире» indicator that turns into «К эфиру» when the picture falls behind the live
+ *              edge, and the picture's wall-clock time; no ±10 s, speed or next episode.
  */
 import { formatPlayerTime, qualityLabel, type QualityOption } from '@ekran/core';
 import type { NextItem, PlaybackCheck, PlayerSlot } from '@ekran/contracts';
@@ -35,6 +38,7 @@ import { attachProgressReporter, type ProgressReporting } from './progress-repor
 import { SeekBar, type Range } from './seek-bar.tsx';
 import { actionForKey, SEEK_STEP_SECONDS, VOLUME_STEP, type PlayerAction } from './shortcuts.ts';
 import { grantExpiry, startStreamSession, type StreamRefusal, type StreamSession } from './stream-session.ts';
+import { formatLiveClock, isBehindLive } from './live.ts';
 import { parseThumbnailsVtt, type ThumbnailCue } from './thumbnails.ts';
 import './player.css';
 
@@ -51,6 +55,7 @@ export interface PlayerProps {
   onEnded?: (() => void) | undefined;
   onNext?: ((next: NextItem) => void) | undefined;
   onStreamRefused?: ((error: StreamRefusal) => void) | undefined;
+  live?: boolean | undefined;
 }
 
 /** Playback speeds of the menu (issue 5: 0.5–2). */
@@ -73,7 +78,7 @@ function bufferedRanges(video: HTMLVideoElement): Range[] {
 const isEditable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT');
 
-export default function Player({ src, title, uid, check = null, startAt = 0, progress = null, onClose, onEnded, onNext, onStreamRefused }: PlayerProps) {
+export default function Player({ src, title, uid, check = null, startAt = 0, progress = null, onClose, onEnded, onNext, onStreamRefused, live = false }: PlayerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -82,13 +87,14 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
   const engineRef = useRef<Engine | null>(null);
   const sessionRef = useRef<StreamSession | null>(null);
   const prefixRef = useRef<string | null>(null);
+  const morePrefixesRef = useRef<readonly string[]>([]);
   const [initialPrefs] = useState(loadPreferences);
   const prefsRef = useRef<PlayerPreferences>(initialPrefs);
 
   const prerolls = check?.prerolls ?? [];
   const postrolls = check?.postrolls ?? [];
   const markers = check?.markers ?? null;
-  const next = onNext ? (check?.next ?? null) : null;
+  const next = onNext && !live ? (check?.next ?? null) : null;
   const thumbnailsUrl = check?.playlists[0]?.thumbnails_url ?? null;
 
   // Prerolls at most one every 30 minutes per browser (promo-cap.ts): not again for the next episode or a resume.
@@ -134,6 +140,8 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
   const [thumbnails, setThumbnails] = useState<ThumbnailCue[]>([]);
   const [slotTime, setSlotTime] = useState<{ uid: string; seconds: number } | null>(null);
   const [tapFlash, setTapFlash] = useState<'back' | 'forward' | null>(null);
+  // issue 7 tvstream: where the live edge is and the picture's wall-clock time, read from the engine as it plays.
+  const [liveState, setLiveState] = useState<{ edge: number | null; date: Date | null }>({ edge: null, date: null });
 
   const slot: PlayerSlot | null = phase.kind === 'preroll' ? (prerolls[phase.index] ?? null) : phase.kind === 'postroll' ? (postrolls[phase.index] ?? null) : null;
   const isMain = phase.kind === 'main';
@@ -209,9 +217,11 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
         src: currentSrc,
         startAt: isMain ? mainStart : 0,
         freshPrefix: () => prefixRef.current,
+        morePrefixes: () => morePrefixesRef.current,
         preferredHeight: prefs.quality,
         preferredSubtitles: prefs.subtitles,
         menus: isMain,
+        live: isMain && live,
       },
       {
         status: (s) => !cancelled && handleStatus(s),
@@ -272,6 +282,20 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
     };
   }, []);
 
+  // issue 7 tvstream: the live edge and the picture's date, as the picture moves.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!live || !video) return;
+    const update = () => setLiveState({ edge: engineRef.current?.liveEdge() ?? null, date: engineRef.current?.playingDate() ?? null });
+    video.addEventListener('timeupdate', update);
+    video.addEventListener('pause', update);
+    return () => {
+      video.removeEventListener('timeupdate', update);
+      video.removeEventListener('pause', update);
+    };
+  }, [live]);
+  const behindLive = live && isBehindLive(time, liveState.edge);
+
   // A promo keeps its own speed of 1; the film keeps the viewer's (not remembered across films).
   useEffect(() => {
     const video = videoRef.current;
@@ -299,7 +323,10 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       grantExp: grantExpiry(src),
       position: () => streamPosition(video),
       playing: () => !video.paused,
-      onPrefix: (prefix) => (prefixRef.current = prefix),
+      onPrefix: (prefix, more) => {
+        prefixRef.current = prefix;
+        morePrefixesRef.current = more;
+      },
       onRefused: (refusal) => refuse(refusal),
     });
     sessionRef.current = session;
@@ -384,11 +411,21 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
   // ---------------------------------------------------------------- actions
   const seekTo = (seconds: number) => {
     const video = videoRef.current;
-    if (!video || !isMain || !Number.isFinite(video.duration)) return;
+    // Live TV has no timeline to seek in, only the way back to the edge (goLive).
+    if (!video || !isMain || live || !Number.isFinite(video.duration)) return;
     const to = Math.min(Math.max(0, seconds), Math.max(0, video.duration - 0.1));
     video.currentTime = to;
     setTime(to);
     announce(t('player.seekedTo', { time: formatPlayerTime(to) }));
+  };
+  /** issue 7 tvstream: back to the live edge (and playing), from a pause or a stall. */
+  const goLive = () => {
+    const video = videoRef.current;
+    const edge = engineRef.current?.liveEdge() ?? null;
+    if (!video || edge === null) return;
+    video.currentTime = edge;
+    if (video.paused) void video.play().catch(() => undefined);
+    announce(t('player.liveNow'));
   };
   const togglePlay = () => {
     const video = videoRef.current;
@@ -488,6 +525,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
   // ---------------------------------------------------------------- keyboard
   const runAction = (action: PlayerAction) => {
     const video = videoRef.current;
+    if (live && (action.type === 'seek-by' || action.type === 'seek-to-fraction' || action.type === 'next')) return;
     switch (action.type) {
       case 'toggle-play':
         return togglePlay();
@@ -557,7 +595,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
     const rect = e.currentTarget.getBoundingClientRect();
     const x = (e.clientX - rect.left) / rect.width;
     const prev = lastTap.current;
-    if (prev && now - prev.at < DOUBLE_TAP_MS && isMain && (x < 0.35 || x > 0.65)) {
+    if (prev && now - prev.at < DOUBLE_TAP_MS && isMain && !live && (x < 0.35 || x > 0.65)) {
       if (tapTimer.current) clearTimeout(tapTimer.current);
       lastTap.current = null;
       const forward = x > 0.5;
@@ -634,6 +672,8 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       data-level={level.index}
       data-auto-level={level.auto ? 'true' : 'false'}
       data-status={status}
+      data-live={live ? 'true' : undefined}
+      data-playing-date={live ? (liveState.date?.toISOString() ?? '') : undefined}
       onPointerMove={(e) => e.pointerType === 'mouse' && wake()}
       onFocus={wake}
     >
@@ -730,14 +770,14 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       </div>
 
       <div ref={controlsRef} className="player__controls" onPointerDown={wake}>
-        {isMain ? (
+        {isMain && !live ? (
           <SeekBar time={time} duration={duration} buffered={buffered} thumbnails={thumbnails} onHoverStart={loadThumbnails} onSeek={seekTo} disabled={refused || failed} />
         ) : null}
         <div className="player__bar">
           <button type="button" className="player__btn" onClick={togglePlay} aria-label={paused ? t('player.play') : t('player.pause')} title={paused ? t('player.play') : t('player.pause')} data-testid="player-play">
             {paused ? <PlayIcon /> : <PauseIcon />}
           </button>
-          {isMain ? (
+          {isMain && !live ? (
             <>
               <button type="button" className="player__btn player__btn--wide-only" onClick={() => runAction({ type: 'seek-by', seconds: -SEEK_STEP_SECONDS })} aria-label={t('player.back10')} title={t('player.back10')}>
                 <BackIcon />
@@ -753,10 +793,32 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
             </button>
             <VolumeSlider value={muted ? 0 : volume} onChange={changeVolume} label={t('player.volume')} valueText={t('player.volumeValue', { percent: Math.round((muted ? 0 : volume) * 100) })} />
           </div>
-          <span className="player__time" data-testid="player-time">
-            {formatPlayerTime(time)}
-            {Number.isFinite(duration) ? <span className="player__time-total"> / {formatPlayerTime(duration)}</span> : null}
-          </span>
+          {live && isMain ? (
+            <>
+              {/* The live indicator: on the edge «В эфире»; behind it, a way back. */}
+              <button
+                type="button"
+                className={`player__live${behindLive ? ' player__live--behind' : ''}`}
+                onClick={goLive}
+                disabled={!behindLive}
+                aria-label={behindLive ? t('player.toLiveHint') : t('player.live')}
+                title={behindLive ? t('player.toLiveHint') : undefined}
+                data-testid="player-live"
+                data-behind={behindLive ? 'true' : 'false'}
+              >
+                <span className="player__live-dot" aria-hidden="true" />
+                {behindLive ? t('player.toLive') : t('player.live')}
+              </button>
+              <span className="player__time" data-testid="player-time">
+                {formatLiveClock(liveState.date)}
+              </span>
+            </>
+          ) : (
+            <span className="player__time" data-testid="player-time">
+              {formatPlayerTime(time)}
+              {Number.isFinite(duration) ? <span className="player__time-total"> / {formatPlayerTime(duration)}</span> : null}
+            </span>
+          )}
           <span className="player__spacer" />
           {isMain && next ? (
             <button type="button" className="player__btn" onClick={() => goNext(next)} aria-label={t('player.nextShortcut')} title={t('player.nextShortcut')} data-testid="player-next-button">
@@ -787,7 +849,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
               testId="player-subtitles"
             />
           ) : null}
-          {isMain ? (
+          {isMain && !live ? (
             <ChoiceMenu
               label={t('player.speed')}
               icon={<SpeedIcon />}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEEP_GRANT_MARGIN_MS, startStreamSession, streamResource, withFreshPrefix, type StreamRefusal } from './stream-session.ts';
+import { KEEP_GRANT_MARGIN_MS, startStreamSession, streamResource, withFreshPrefix, withFreshPrefixes, type StreamRefusal } from './stream-session.ts';
 
 const BASE = 'https://ekran.test/watch/aurora';
 const stream = { id: 'st-1', heartbeat_url: '/api/v1/streams/st-1/heartbeat', stop_url: '/api/v1/streams/st-1', heartbeat_interval_seconds: 30 };
@@ -28,6 +28,19 @@ describe('withFreshPrefix', () => {
   it('takes an absolute prefix of a CDN host too, and ignores a prefix that is not a signed one', () => {
     expect(withFreshPrefix('https://cdn.test/m/s/1/sid/OLD/aurora/a.m4s', 'https://cdn.test/m/s/2/sid/NEW/aurora/', BASE)).toBe('https://cdn.test/m/s/2/sid/NEW/aurora/a.m4s');
     expect(withFreshPrefix('https://ekran.test/api/media/s/1/sid/OLD/aurora/a.m4s', '/not/signed/', BASE)).toBe('https://ekran.test/api/media/s/1/sid/OLD/aurora/a.m4s');
+  });
+});
+
+describe('withFreshPrefixes (issue 7 tvstream: a TV stream plays from several assets)', () => {
+  const fresh = ['/api/tv/s/1900000600/sid-1/NEW0/rec.0b7c2f7e-8f7a-4c7e-9d3a-2b1f0c9d8e7a/', '/api/media/s/1900000600/sid-1/NEW1/metropolis/', '/api/media/s/1900000600/sid-1/NEW2/aurora/'];
+  it.each([
+    ['https://ekran.test/api/tv/s/1900000000/sid-1/OLD/rec.0b7c2f7e-8f7a-4c7e-9d3a-2b1f0c9d8e7a/720p/index.m3u8', 'https://ekran.test/api/tv/s/1900000600/sid-1/NEW0/rec.0b7c2f7e-8f7a-4c7e-9d3a-2b1f0c9d8e7a/720p/index.m3u8'],
+    ['https://ekran.test/api/media/s/1900000000/sid-1/OLD/metropolis/720p/seg_003.m4s', 'https://ekran.test/api/media/s/1900000600/sid-1/NEW1/metropolis/720p/seg_003.m4s'],
+    ['https://ekran.test/api/media/s/1900000000/sid-1/OLD/aurora/audio-ru/init.mp4', 'https://ekran.test/api/media/s/1900000600/sid-1/NEW2/aurora/audio-ru/init.mp4'],
+    // An asset none of them names stays as it is.
+    ['https://ekran.test/api/media/s/1900000000/sid-1/OLD/meadow/720p/seg_000.m4s', 'https://ekran.test/api/media/s/1900000000/sid-1/OLD/meadow/720p/seg_000.m4s'],
+  ])('%s', (url, expected) => {
+    expect(withFreshPrefixes(url, fresh, BASE, 1_900_000_000_000)).toBe(expected);
   });
 });
 

@@ -60,6 +60,18 @@ export function withFreshPrefix(url: string, prefix: string, base: string, now: 
   return match ? freshPrefix + url.slice(match[0].length) : url;
 }
 
+/**
+ * issue 7 tvstream: a media URL with the first of `prefixes` that applies to it swapped in (a TV recording's
+ * segments come from every asset of the channel's loop, each under its own grant); unchanged when none does.
+ */
+export function withFreshPrefixes(url: string, prefixes: readonly string[], base: string, now: number = Date.now()): string {
+  for (const prefix of prefixes) {
+    const fresh = withFreshPrefix(url, prefix, base, now);
+    if (fresh !== url) return fresh;
+  }
+  return url;
+}
+
 export interface StreamSessionOptions {
   stream: StreamInfo;
   /** The played item's uid (HeartbeatRequest.uid). */
@@ -68,8 +80,8 @@ export interface StreamSessionOptions {
   grantExp?: number | null;
   position: () => number;
   playing: () => boolean;
-  /** A fresh signed prefix arrived: later media requests use it. */
-  onPrefix: (prefix: string) => void;
+  /** A fresh signed prefix arrived (and, for TV, those of the other assets it plays from): later media requests use them. */
+  onPrefix: (prefix: string, more: readonly string[]) => void;
   /** The server refused the stream: stop playing. */
   onRefused: (refusal: StreamRefusal) => void;
   fetchImpl?: typeof fetch;
@@ -125,7 +137,7 @@ export function startStreamSession(opts: StreamSessionOptions): StreamSession {
       const parsed = HeartbeatResponseSchema.safeParse(json);
       if (!parsed.success) return warnOnce('Stream heartbeat answer not understood; playback goes on');
       intervalMs = Math.max(5, parsed.data.heartbeat_interval_seconds) * 1000;
-      opts.onPrefix(parsed.data.media_prefix);
+      opts.onPrefix(parsed.data.media_prefix, parsed.data.media_prefixes);
       return;
     }
     const error = (json ?? {}) as { code?: unknown; message?: unknown; stream_limit?: unknown };

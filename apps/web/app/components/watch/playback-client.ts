@@ -44,10 +44,13 @@ export function popupContextNow(): Omit<SubscriptionPopupContext, 'user'> {
   };
 }
 
-async function askCheck(uid: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
+/** The site's resource answering the playback check of a title's item (PlaybackAnswer). */
+export const playbackResource = (uid: string) => `/resources/playback/${encodeURIComponent(uid)}`;
+
+async function askCheck(resource: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
   let res: Response;
   try {
-    res = await fetch(`/resources/playback/${encodeURIComponent(uid)}`, { headers: { accept: 'application/json' }, signal });
+    res = await fetch(resource, { headers: { accept: 'application/json' }, signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { error: { status: 0, code: 'NETWORK', message: err instanceof Error ? err.message : '' }, viewer: null };
@@ -69,6 +72,8 @@ export async function resolvePlayback(
   uid: string,
   signal: AbortSignal,
   context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow,
+  // issue 7 tvstream: a live channel or a recording asks its own resource (the same answer, PlaybackAnswer).
+  resource: string = playbackResource(uid),
   /** issue 6 landings: the subscription popup's offer (a test passes its own). */
   subscriptionOffer: () => Promise<Offer | null> = loadSubscriptionOffer,
 ): Promise<PlaybackResolution> {
@@ -80,11 +85,11 @@ export async function resolvePlayback(
     if (outcome === 'subscription-popup') return { kind: 'gated', outcome, check, viewer, offer: await subscriptionOffer() };
     return { kind: 'gated', outcome, check, viewer };
   };
-  const first = await askCheck(uid, signal);
+  const first = await askCheck(resource, signal);
   if ('check' in first) return gateOrPlay(first.check, first.viewer);
   const firstOutcome = playbackFailureOutcome({ failure: failureOf(first.error), user: first.viewer ?? UNKNOWN_VIEWER });
   if (firstOutcome !== 'refresh-and-retry') return { kind: 'failed', outcome: firstOutcome, error: first.error, viewer: first.viewer };
-  const second = await askCheck(uid, signal);
+  const second = await askCheck(resource, signal);
   if ('check' in second) return gateOrPlay(second.check, second.viewer);
   const outcome = playbackFailureOutcome({ failure: failureOf(first.error), retry: failureOf(second.error), user: second.viewer ?? first.viewer ?? UNKNOWN_VIEWER });
   // Never 'refresh-and-retry' with a retry given; the guard keeps the type honest.

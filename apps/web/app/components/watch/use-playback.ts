@@ -180,6 +180,8 @@ export interface PlayItem {
   title: string;
   /** Resuming: the second to start from. */
   startAt?: number | undefined;
+  /** issue 7 tvstream: where its check is asked, when not a title's item (a live channel, a recording). */
+  checkUrl?: string | undefined;
 }
 
 /** What plays now: the item, the check that allowed it (the player's stream, markers, slots, next) and its URL. */
@@ -225,7 +227,7 @@ export function usePlayback({ back }: { back: string }) {
     const abort = new AbortController();
     request.current = abort;
     setAsking(item.uid);
-    resolvePlayback(item.uid, abort.signal)
+    resolvePlayback(item.uid, abort.signal, undefined, item.checkUrl)
       .then((resolution) => {
         if (abort.signal.aborted) return;
         setAsking(null);

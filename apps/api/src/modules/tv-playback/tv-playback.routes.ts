@@ -1,0 +1,91 @@
+import { ErrorSchema, PlaybackCheckQuerySchema, TvDayQuerySchema, TvDayRecordingsSchema, TvNowNextSchema, TvPlaybackCheckSchema, TvRecordingSchema } from '@ekran/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../plugins/session.ts';
+import { createTvPlaybackService } from './tv-playback.service.ts';
+
+const AliasParams = z.object({ alias: z.string().max(64).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'alias must be a channel alias') });
+const IdParams = z.object({ id: z.uuid('id must be a UUID') });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
+const PRIVATE = 'private, no-store';
+
+/**
+ * issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 gating, §6 geo). The checks
+ * answer as the VOD check does (signed playlists when entitled, else upgrade options) with what the pages show.
+ */
+export async function tvPlaybackRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const tv = createTvPlaybackService(app.deps);
+
+  app.get(
+    '/api/v1/tv-playback/live/:alias',
+    {
+      schema: {
+        tags: ['tv'],
+        summary: "Playback check of a channel's live stream: a signed live playlist when entitled, else upgrade options",
+        params: AliasParams,
+        querystring: PlaybackCheckQuerySchema,
+        response: { 200: TvPlaybackCheckSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', PRIVATE);
+      // As the VOD check: the device named by device_id, the address request.ip (TRUST_PROXY) gives.
+      return tv.liveCheck(request.params.alias, requireSession(request), { ip: request.ip, deviceUid: request.query.device_id });
+    },
+  );
+
+  app.get(
+    '/api/v1/tv-playback/live/:alias/now',
+    { schema: { tags: ['tv'], summary: 'The programme on air on a channel and the next one', params: AliasParams, response: { 200: TvNowNextSchema, ...errors } } },
+    async (request, reply) => {
+      // Changes when a programme ends; the page asks again then.
+      void reply.header('cache-control', PRIVATE);
+      return tv.nowNext(request.params.alias, request.session);
+    },
+  );
+
+  app.get(
+    '/api/v1/tv-playback/live/:alias/recordings',
+    {
+      schema: {
+        tags: ['tv'],
+        summary: "A channel's recordings on offer that started on a day (the viewer's local day by its tz hour offset)",
+        params: AliasParams,
+        querystring: TvDayQuerySchema,
+        response: { 200: TvDayRecordingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', PRIVATE);
+      return tv.dayRecordings(request.params.alias, request.query, request.session);
+    },
+  );
+
+  app.get(
+    '/api/v1/tv-playback/recordings/:id',
+    { schema: { tags: ['tv'], summary: 'A recording on offer: its programme, channel and expiry (404 once expired)', params: IdParams, response: { 200: TvRecordingSchema, ...errors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', PRIVATE);
+      return tv.recording(request.params.id, request.session);
+    },
+  );
+
+  app.get(
+    '/api/v1/tv-playback/recordings/:id/check',
+    {
+      schema: {
+        tags: ['tv'],
+        summary: 'Playback check of a recording: a signed VOD playlist when entitled, else upgrade options',
+        params: IdParams,
+        querystring: PlaybackCheckQuerySchema,
+        response: { 200: TvPlaybackCheckSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', PRIVATE);
+      return tv.recordingCheck(request.params.id, requireSession(request), { ip: request.ip, deviceUid: request.query.device_id });
+    },
+  );
+}

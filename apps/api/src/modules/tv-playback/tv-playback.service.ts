@@ -1,0 +1,313 @@
+import type { PlaybackCheck, TvDayQuery, TvDayRecordings, TvNowNext, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
+import { ApiPath, ErrorCode } from '@ekran/contracts';
+import type { AppDeps } from '../../app.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
+import type { SessionContext } from '../identity/identity.service.ts';
+import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
+import { createPlaybackService, type Gateable } from '../playback/playback.service.ts';
+import { signMediaPrefix } from '../playback/media-token.ts';
+import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
+import { createStreamsRepo } from '../streams/streams.repo.ts';
+import { assetReaderFor, readAssetLayout, type AssetFileReader, type AssetLayout } from './asset-layout.ts';
+import { ChannelPlanError, planChannel, type ChannelPlan } from './channel-plan.ts';
+import { channelMasterPlaylist, liveMediaPlaylist, NotOnAirError, rangeSeconds, recordingMediaPlaylist, type UrlOf } from './live-playlist.ts';
+import { liveGrantExpiry, liveKey, parseTvKey, recordingKey, signedTv } from './tv-media.ts';
+import { toChannelBrief, toProgrammeBrief } from './tv-playback.mapper.ts';
+import { createTvPlaybackRepo, type ChannelWithLoop, type ProgrammeRow } from './tv-playback.repo.ts';
+
+type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** spec platform §6: TV channels play in country RU only. */
+export const TV_COUNTRY = 'RU';
+
+/** A live channel or a recording, as gating, stream sessions and playlists need it. */
+export interface TvItem extends Gateable {
+  kind: 'live' | 'recording';
+  /** The stream session's item: the channel's id, or the programme's. */
+  uid: string;
+  title: string;
+  /** The stream's key (tv-media.ts): live.{alias} or rec.{id}. */
+  key: string;
+  channel: ChannelWithLoop;
+  programme: ProgrammeRow | null;
+}
+
+/** What a heartbeat of a TV stream needs: whether it may go on, its item, and the assets its segments come from. */
+export interface TvHeartbeatGate {
+  entitled: boolean;
+  item: { uid: string; title: string; slug: string };
+  slugs: string[];
+}
+
+/** spec platform §6: outside RU a channel page reports geo_error with attribute tvchannels_{channel} (403). */
+export function refuseOutsideRu(alias: string) {
+  return (session: Pick<SessionContext, 'countryCode'>) => {
+    if (session.countryCode.toUpperCase() !== TV_COUNTRY) {
+      throw new AppError(403, ErrorCode.GeoError, 'TV channels are available in Russia only', { attribute: `tvchannels_${alias}` });
+    }
+  };
+}
+
+/**
+ * Live TV and recordings (issue 7 tvstream): the gate of platform §4 for a channel or a recording, stream sessions
+ * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
+ */
+export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileReader } = {}) {
+  const repo = createTvPlaybackRepo(deps.database.db);
+  const playback = createPlaybackService(deps);
+  const streams = createStreamsRepo(deps.database.db);
+  const read = options.read ?? assetReaderFor(deps.env);
+  // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
+  const layouts = createTtlCache<AssetLayout>({ ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
+  const plans = createTtlCache<ChannelPlan>({ ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
+  // Players reload a live playlist every few seconds: the channel row is read at most every 5 s per channel.
+  const channelsByAlias = createTtlCache<ChannelWithLoop | null>({ ttlMs: 5_000, maxEntries: 200, now: () => deps.now().getTime() });
+
+  /** The channel's stream plan; a loop that cannot be one stream is 503 (logged by the error handler). */
+  async function planOf(c: ChannelWithLoop): Promise<ChannelPlan> {
+    try {
+      return await plans.get(`${c.channel.id}:${c.loop.join(',')}`, async () =>
+        planChannel(await Promise.all(c.loop.map((slug) => layouts.get(slug, () => readAssetLayout(slug, read))))),
+      );
+    } catch (err) {
+      if (err instanceof ChannelPlanError) throw new AppError(503, ErrorCode.Unavailable, `Channel ${c.channel.alias} cannot be played: ${err.message}`);
+      throw err;
+    }
+  }
+
+  async function liveChannel(alias: string): Promise<ChannelWithLoop> {
+    const c = await repo.channelByAlias(alias);
+    if (!c || c.loop.length === 0) throw notFound(`Channel ${alias}`);
+    return c;
+  }
+
+  const liveItem = (c: ChannelWithLoop): TvItem => ({
+    kind: 'live', uid: c.channel.id, title: c.channel.title, key: liveKey(c.channel.alias), channel: c, programme: null,
+    forKids: c.channel.forKids, ratingAge: c.channel.ratingAge,
+    // spec issue 7: free channels play live for anyone, the others with a subscription.
+    isOpen: c.channel.isFree,
+  });
+
+  /**
+   * A recording that is offered now: a programme that has ended, has an expired_at still ahead, and aired after its
+   * channel's loop began (there is no stream before it). Anything else is 404: not recorded, not ended, expired.
+   */
+  async function recordingItem(id: string, now: Date): Promise<TvItem> {
+    if (!UUID.test(id)) throw notFound(`Recording ${id}`);
+    const row = await repo.programme(id);
+    const p = row?.programme;
+    if (!row || !p) throw notFound(`Recording ${id}`);
+    if (!p.expiredAt) throw notFound(`Recording ${id} (not recorded)`);
+    if (p.endsAt > now) throw notFound(`Recording ${id} (the programme has not ended)`);
+    if (p.expiredAt <= now) throw notFound(`Recording ${id} (expired)`);
+    const c = await repo.channelById(p.channelId);
+    if (!c || c.loop.length === 0 || p.startsAt < c.channel.loopEpoch) throw notFound(`Recording ${id}`);
+    return {
+      kind: 'recording', uid: p.id, title: p.title, key: recordingKey(p.id), channel: c, programme: row,
+      // A child profile plays kids titles only: the aired title's own flags, else its channel's.
+      forKids: row.title?.forKids ?? c.channel.forKids,
+      ratingAge: row.title?.ratingAge ?? p.ratingAge ?? c.channel.ratingAge,
+      // spec issue 7: recordings need a subscription.
+      isOpen: false,
+    };
+  }
+
+  /** A recording's offer: its programme, channel, expiry and how long it plays (whole segments of the channel). */
+  function recordingOf(c: ChannelWithLoop, row: ProgrammeRow, plan: ChannelPlan): TvRecording {
+    const p = row.programme;
+    const reference = plan.tracks.get(plan.variants[0]!.track)!;
+    return {
+      id: p.id,
+      channel: toChannelBrief(c.channel),
+      programme: toProgrammeBrief(row),
+      expired_at: p.expiredAt!.toISOString(),
+      duration_seconds: rangeSeconds(reference, c.channel.loopEpoch.getTime(), p.startsAt.getTime(), p.endsAt.getTime()),
+    };
+  }
+
+  /** What a page of the item shows nobody outside it: a child profile's scope (403), then the region (403 geo_error). */
+  function refuseScopeAndRegion(item: TvItem, session: SessionContext | null) {
+    if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This is not available in a kids profile', ErrorCode.KidsProfileRestricted);
+    refuseOutsideRu(item.channel.channel.alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
+  }
+
+  async function tvPart(item: TvItem, now: Date): Promise<TvPlaybackCheck['tv']> {
+    const channel = toChannelBrief(item.channel.channel);
+    if (item.kind === 'recording') {
+      return { kind: 'recording', channel, now: toProgrammeBrief(item.programme!), next: null, recording: recordingOf(item.channel, item.programme!, await planOf(item.channel)), server_time: now.toISOString() };
+    }
+    const on = await repo.nowNext(item.channel.channel.id, now);
+    return { kind: 'live', channel, now: on.now ? toProgrammeBrief(on.now) : null, next: on.next ? toProgrammeBrief(on.next) : null, recording: null, server_time: now.toISOString() };
+  }
+
+  /**
+   * The check of platform §4 for a TV item, in the VOD check's order and with its answers (playback.service.ts
+   * gateItem): kids scope 403, geo 403 geo_error, address 400, device 403, then entitlement. Entitled: the
+   * account's stream session on this device (pending until the player's first heartbeat, the same limit as VOD)
+   * and the signed master playlist of the stream.
+   */
+  async function check(item: TvItem, session: SessionContext, request: { ip: string; deviceUid: string | undefined }): Promise<TvPlaybackCheck> {
+    const gated = await playback.gateItem(item, session, request.ip, { uid: request.deviceUid }, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
+    const now = deps.now();
+    const tv = await tvPart(item, now);
+    if (!gated.entitled) {
+      const refused: PlaybackCheck = gated.operatorBlocked ? playback.insufficientBalance() : await playback.notEntitled();
+      return { ...refused, tv };
+    }
+    await planOf(item.channel); // a channel that cannot play answers 503 before a stream is opened
+    const stream = await streams.openForCheck({
+      userId: session.userId,
+      deviceId: session.deviceId!,
+      profileId: session.profileId,
+      item: { uid: item.uid, title: item.kind === 'live' ? item.title : `${item.title} (${item.channel.channel.title})`, slug: item.key },
+      now,
+      aliveSince: new Date(now.getTime() - deps.env.STREAM_ALIVE_SECONDS * 1000),
+    });
+    const signed = signedTv(deps.env, now, item.key, stream.id);
+    return {
+      playlists: [{ url: signed.url, type: 'hls', expires_at: signed.expiresAt.toISOString(), duration_seconds: tv.recording?.duration_seconds ?? 0, thumbnails_url: null }],
+      upgrade_options: [],
+      reason: 'ok',
+      stream: { id: stream.id, heartbeat_url: ApiPath.streamHeartbeat(stream.id), stop_url: ApiPath.stream(stream.id), heartbeat_interval_seconds: HEARTBEAT_INTERVAL_SECONDS },
+      markers: null,
+      prerolls: [],
+      postrolls: [],
+      next: null,
+      tv,
+    };
+  }
+
+  /**
+   * The playlists' segment URLs: each asset's files under its own grant for the stream session, as VOD. A live
+   * playlist's grants follow from the segment they name (the same URL on every reload, tv-media.ts
+   * liveGrantExpiry); a recording's playlist is loaded once, so its grants run from now (heartbeats renew them).
+   */
+  function segmentUrls(sid: string, now: Date, live: boolean): UrlOf {
+    const signed = new Map<string, string>();
+    const ttl = deps.env.MEDIA_TOKEN_TTL_SECONDS;
+    const base = mediaBaseOf(deps.env);
+    return (slug, uri, anchor) => {
+      const exp = live ? liveGrantExpiry(anchor, now.getTime(), ttl) : Math.floor(now.getTime() / 1000) + ttl;
+      const key = `${exp}/${slug}`;
+      let prefix = signed.get(key);
+      if (!prefix) {
+        prefix = signMediaPrefix(deps.env.MEDIA_TOKEN_SECRET, base, { slug, sid, expiresAt: new Date(exp * 1000) });
+        signed.set(key, prefix);
+      }
+      return `${prefix}${uri}`;
+    };
+  }
+
+  /** The item behind a playlist's key; a recording gone since the check is 404 here too. */
+  async function itemOfKey(key: string, now: Date): Promise<TvItem> {
+    const parsed = parseTvKey(key);
+    if (!parsed) throw notFound('Playlist');
+    if (parsed.kind === 'recording') return recordingItem(parsed.id, now);
+    const c = await channelsByAlias.get(parsed.alias, () => repo.channelByAlias(parsed.alias));
+    if (!c || c.loop.length === 0) throw notFound(`Channel ${parsed.alias}`);
+    return liveItem(c);
+  }
+
+  return {
+    /** GET the live check of a channel by alias. */
+    async liveCheck(alias: string, session: SessionContext, request: { ip: string; deviceUid: string | undefined }): Promise<TvPlaybackCheck> {
+      return check(liveItem(await liveChannel(alias)), session, request);
+    },
+
+    /** GET the check of a recording (a programme id). */
+    async recordingCheck(id: string, session: SessionContext, request: { ip: string; deviceUid: string | undefined }): Promise<TvPlaybackCheck> {
+      return check(await recordingItem(id, deps.now()), session, request);
+    },
+
+    /** What is on air on a channel now and what follows (outside RU: geo_error). */
+    async nowNext(alias: string, session: SessionContext | null): Promise<TvNowNext> {
+      const c = await liveChannel(alias);
+      refuseOutsideRu(alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
+      const now = deps.now();
+      const on = await repo.nowNext(c.channel.id, now);
+      return { channel: toChannelBrief(c.channel), now: on.now ? toProgrammeBrief(on.now) : null, next: on.next ? toProgrammeBrief(on.next) : null, server_time: now.toISOString() };
+    },
+
+    /** A recording on offer (its page): 404 when not, geo_error outside RU, KIDS_PROFILE_RESTRICTED outside a child's scope. */
+    async recording(id: string, session: SessionContext | null): Promise<TvRecording> {
+      const item = await recordingItem(id, deps.now());
+      refuseScopeAndRegion(item, session);
+      return recordingOf(item.channel, item.programme!, await planOf(item.channel));
+    },
+
+    /** The recordings of one local day of a channel: programmes that started that day, ended, and are still offered. */
+    async dayRecordings(alias: string, query: TvDayQuery, session: SessionContext | null): Promise<TvDayRecordings> {
+      const c = await liveChannel(alias);
+      refuseOutsideRu(alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
+      const [y, m, d] = query.date.split('-').map(Number);
+      const from = new Date(Date.UTC(y!, m! - 1, d!) - query.tz * 3_600_000);
+      const to = new Date(from.getTime() + 86_400_000);
+      const now = deps.now();
+      const rows = (await repo.recordedBetween(c.channel.id, from, to, now)).filter((r) => r.programme.startsAt >= c.channel.loopEpoch);
+      const plan = rows.length ? await planOf(c) : null;
+      return {
+        channel: toChannelBrief(c.channel),
+        date: query.date,
+        items: rows.map((row) => recordingOf(c, row, plan!)),
+      };
+    },
+
+    /** The master playlist of a stream key. */
+    async master(key: string): Promise<string> {
+      const item = await itemOfKey(key, deps.now());
+      return channelMasterPlaylist(await planOf(item.channel));
+    },
+
+    /**
+     * A media playlist of a stream key: live, the sliding window at this moment; a recording, its whole VOD.
+     * Segment URLs are signed for the same stream session. Unknown tracks are 404; a channel whose loop has not
+     * begun is 404 too (nothing on air).
+     */
+    async media(key: string, track: string, sid: string): Promise<{ text: string; live: boolean }> {
+      const now = deps.now();
+      const item = await itemOfKey(key, now);
+      const plan = await planOf(item.channel);
+      const compiled = plan.tracks.get(track);
+      if (!compiled) throw notFound(`Track ${track}`);
+      const epoch = item.channel.channel.loopEpoch.getTime();
+      const urls = segmentUrls(sid, now, item.kind === 'live');
+      try {
+        if (item.kind === 'live') return { text: liveMediaPlaylist(compiled, epoch, now.getTime(), urls), live: true };
+        const p = item.programme!.programme;
+        return { text: recordingMediaPlaylist(compiled, epoch, p.startsAt.getTime(), p.endsAt.getTime(), urls), live: false };
+      } catch (err) {
+        if (err instanceof NotOnAirError) throw notFound(`Channel ${item.channel.channel.alias} on air`);
+        throw err;
+      }
+    },
+
+    /**
+     * A heartbeat's item when it is a TV one (null otherwise): gated again (kids scope, geo, address, entitlement;
+     * a recording that expired meanwhile is 404), with its key and the assets whose prefixes the heartbeat renews.
+     */
+    async gateForHeartbeat(uid: string, session: SessionContext, ip: string): Promise<TvHeartbeatGate | null> {
+      if (!UUID.test(uid)) return null;
+      const now = deps.now();
+      const channel = await repo.channelById(uid);
+      let item: TvItem;
+      if (channel) {
+        if (channel.loop.length === 0) throw notFound(`Channel ${channel.channel.alias}`);
+        item = liveItem(channel);
+      } else {
+        if (!(await repo.programme(uid))) return null;
+        item = await recordingItem(uid, now);
+      }
+      const gated = await playback.gateItem(item, session, ip, undefined, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
+      const plan = await planOf(item.channel);
+      return {
+        entitled: gated.entitled,
+        item: { uid: item.uid, title: item.kind === 'live' ? item.title : `${item.title} (${item.channel.channel.title})`, slug: item.key },
+        slugs: plan.slugs,
+      };
+    },
+  };
+}
+export type TvPlaybackService = ReturnType<typeof createTvPlaybackService>;
+

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { PlaybackCheckSchema } from './playback.ts';
+
+// issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 Playback gating, §6 geo,
+// §8). The channel lists, the guide and the archive listing are packages/contracts/src/tv.ts and archive.ts
+// (issue 7 tvdata); these are the few shapes the watch pages and the player need, kept small on purpose.
+
+/** A channel as the player's page shows it. */
+export const TvChannelBriefSchema = z.object({
+  id: z.string(),
+  alias: z.string(),
+  title: z.string(),
+  /** A path under the site's static files (/tv-logos/{alias}.svg) or an image URL. */
+  logo: z.string(),
+  is_free: z.boolean(),
+  for_kids: z.boolean(),
+  rating_age: z.string(),
+});
+export type TvChannelBrief = z.infer<typeof TvChannelBriefSchema>;
+
+/** A programme of the guide, with both ISO times and the spec's epoch seconds. */
+export const TvProgrammeBriefSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sub_title: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  start_ts: z.number().int(),
+  end_ts: z.number().int(),
+  rating_age: z.string().nullable(),
+  poster: z.string().nullable(),
+  /** The catalogue title it airs (a film or series page), if any. */
+  title_alias: z.string().nullable(),
+  /** Until when its recording is offered; null: never recorded. */
+  expired_at: z.string().nullable(),
+});
+export type TvProgrammeBrief = z.infer<typeof TvProgrammeBriefSchema>;
+
+/** GET now/next of a channel: what is on air and what follows (the page moves on when `now` ends). */
+export const TvNowNextSchema = z
+  .object({
+    channel: TvChannelBriefSchema,
+    now: TvProgrammeBriefSchema.nullable(),
+    next: TvProgrammeBriefSchema.nullable(),
+    /** The API's clock, so a page with a skewed clock still moves on at the right moment. */
+    server_time: z.string(),
+  })
+  .meta({ id: 'TvNowNext' });
+export type TvNowNext = z.infer<typeof TvNowNextSchema>;
+
+/** A recording: an aired programme offered as VOD until expired_at. */
+export const TvRecordingSchema = z
+  .object({
+    id: z.string(),
+    channel: TvChannelBriefSchema,
+    programme: TvProgrammeBriefSchema,
+    expired_at: z.string(),
+    /** The length of the recording as it plays (whole segments around the programme's start and end). */
+    duration_seconds: z.number(),
+  })
+  .meta({ id: 'TvRecording' });
+export type TvRecording = z.infer<typeof TvRecordingSchema>;
+
+/** The recordings of one local day of a channel (the minimal past-date view of /channel/{id}/{date}). */
+export const TvDayRecordingsSchema = z
+  .object({
+    channel: TvChannelBriefSchema,
+    date: z.string(),
+    items: z.array(TvRecordingSchema),
+  })
+  .meta({ id: 'TvDayRecordings' });
+export type TvDayRecordings = z.infer<typeof TvDayRecordingsSchema>;
+
+/** A day as the viewer sees it: YYYY-MM-DD and the browser's hour offset (spec platform §7 GET TV: tz). */
+export const TvDayQuerySchema = z.object({
+  date: z.iso.date('date must be YYYY-MM-DD'),
+  tz: z.coerce.number().int().min(-12).max(14).default(3),
+});
+export type TvDayQuery = z.infer<typeof TvDayQuerySchema>;
+
+/**
+ * The playback check of a live channel or a recording: the VOD check's fields (so the client's gating rules of
+ * platform §4 read it unchanged: empty playlists and upgrade_options when not entitled), plus what the page shows.
+ * A live playlist's duration_seconds is 0.
+ */
+export const TvPlaybackCheckSchema = PlaybackCheckSchema.extend({
+  tv: z.object({
+    kind: z.enum(['live', 'recording']),
+    channel: TvChannelBriefSchema,
+    /** Live: the programme on air; a recording: its programme. */
+    now: TvProgrammeBriefSchema.nullable(),
+    /** Live: the programme after it; null for a recording. */
+    next: TvProgrammeBriefSchema.nullable(),
+    /** A recording's offer; null when live. */
+    recording: TvRecordingSchema.nullable(),
+    server_time: z.string(),
+  }),
+}).meta({ id: 'TvPlaybackCheck' });
+export type TvPlaybackCheck = z.infer<typeof TvPlaybackCheckSchema>;
+
+/** The API paths of TV playback (kept beside their shapes; issue 7 tvdata owns /api/v1/tv). */
+export const TvPlaybackPath = {
+  live: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}`,
+  nowNext: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}/now`,
+  dayRecordings: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}/recordings`,
+  recording: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}`,
+  recordingCheck: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}/check`,
+  /** Where the signed live and recording playlists are served: {base}/s/{exp}/{sid}/{sig}/{key}/… */
+  playlists: '/api/tv',
+} as const;
