@@ -36,3 +36,6 @@ export * from './billing.ts';
 export * from './promo.ts';
 // issue 6 partners: the mobile-operator customer
 export * from './partners.ts';
+// ---- issue 7 tvdata: live TV data (channels, the programme guide, favorite channels) and the catch-up archive
+export * from './tv.ts';
+export * from './archive.ts';

@@ -48,3 +48,5 @@ export * from './card.ts';
 export * from './subscription-lifecycle.ts';
 // ---- issue 6 api: the billing window, renewal timing, payment method kinds
 export * from './billing.ts';
+// ---- issue 7 tvdata: the programme guide in the viewer's zone (the tz hour offset of platform §7)
+export * from './tv-guide.ts';
