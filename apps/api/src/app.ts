@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { genresRoutes } from './modules/genres/genres.routes.ts'; // issue 4 genres
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${deps.env.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(apiKeyPlugin);
+  // issue 7 tvdata: before the session plugin, whose sessions (and auth data) carry the visitor's country
+  await app.register(geoPlugin, { settings: deps.env });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);
