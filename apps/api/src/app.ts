@@ -56,6 +56,10 @@ import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
 import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
 import { renewDue } from './modules/billing/billing.renewal.ts';
 import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
+// ---- issue 7 tvdata: live TV data, favorite channels, the guide's import schedule, the catch-up archive
+import { archiveRoutes } from './modules/archive/archive.routes.ts';
+import { registerTvJobs } from './modules/tv/tv.jobs.ts';
+import { tvRoutes } from './modules/tv/tv.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -164,10 +168,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The renewal schedule charges what is due through the billing module (a test may pass its own).
   const renewDueNow: RenewDue = deps.renewDue ?? ((now) => renewDue(app.deps, now));
   await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: renewDueNow });
+  await registerTvJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log }); // issue 7 tvdata: TV_IMPORT_CRON
   app.addHook('onReady', async () => jobs.start());
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
   await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
+  // ---- issue 7 tvdata
+  await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
+  await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();
