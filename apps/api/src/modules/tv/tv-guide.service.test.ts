@@ -1,7 +1,7 @@
 // issue 7: the guide's supply: the demo guide generated from the catalogue and imported through the XMLTV
 // importer (two weeks back, a week ahead), extended before it runs out, a configured TV_XMLTV_SOURCE instead,
 // the demo channels for a database seeded before TV, and the TV_IMPORT_CRON schedule.
-import { CatchupListSchema, TvCatalogSchema } from '@ekran/contracts';
+import { BannerListSchema, CatchupListSchema, TvCatalogSchema } from '@ekran/contracts';
 import { tvChannels, tvImports, tvProgrammes } from '@ekran/db';
 import { ensureTvChannels, seedDatabase } from '@ekran/db/seed';
 import { count, eq, min } from 'drizzle-orm';
@@ -60,6 +60,18 @@ describe('supplyGuide without a source: the demo guide', () => {
     const untouched = before.filter((p) => p.startsAt < covered);
     const after = new Set((await t.db.select({ id: tvProgrammes.id }).from(tvProgrammes)).map((p) => p.id));
     expect(untouched.every((p) => after.has(p.id))).toBe(true);
+  });
+});
+
+describe('the archive’s banners (catalogue §7 /posters/location/catchups)', () => {
+  it('are seeded: the film channels, the subscription and the series on TV', async () => {
+    const res = await t.app.inject({ url: '/api/v1/posters/location/catchups?for_kids=false&device_type=web', headers: t.headers });
+    expect(res.statusCode).toBe(200);
+    expect(BannerListSchema.parse(res.json()).items.map((b) => [b.alias, b.type])).toEqual([
+      ['catchups-kino-v-efire', 'tv_selection'],
+      ['catchups-po-podpiske', 'link'],
+      ['catchups-serialy', 'link'],
+    ]);
   });
 });
 
