@@ -4,6 +4,7 @@ import {
   applyArchiveFilter,
   archiveCategoryOf,
   catchupGenreTitles,
+  catchupQuery,
   catchupRatingAge,
   isRecordingAvailable,
   recordingExpiresAt,
@@ -206,5 +207,15 @@ describe('catch-up items and recordings (issue 7: catalogue §1, §3, §9)', () 
 
   it.each([['movies', 'movies'], ['movie', 'movies'], ['series', 'series'], ['animation', null]])('category word %s is %s', (word, category) => {
     expect(archiveCategoryOf(word)).toBe(category);
+  });
+});
+
+describe('catchupQuery (catalogue §7: category, genre, year)', () => {
+  it.each([
+    [NO_ARCHIVE_FILTERS, {}],
+    [{ category: 'series', genres: [], years: [] }, { category: 'series' }],
+    [{ category: null, genres: ['drama', 'comedy'], years: [2020, 2021] }, { genre: 'drama,comedy', year: '2020,2021' }],
+  ] as const)('%j asks %j', (filters, query) => {
+    expect(catchupQuery(filters as ArchiveFilters)).toEqual(query);
   });
 });

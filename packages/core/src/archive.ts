@@ -224,3 +224,13 @@ export function recordingExpiresAt(endsAt: Date, days: number = ARCHIVE_AVAILABI
 export function isRecordingAvailable(programme: { endsAt: Date; expiredAt: Date | null }, now: Date): boolean {
   return programme.expiredAt !== null && programme.endsAt.getTime() <= now.getTime() && now.getTime() < programme.expiredAt.getTime();
 }
+
+// spec catalogue §7: "GET /v2/multiplex/catchups: query category, genre, year, paging (limit, skip), for_kids".
+/** The catch-up API's filter query for archive filters (several genres or years comma-separated); empty ones left out. */
+export function catchupQuery(filters: ArchiveFilters): { category?: ArchiveCategory; genre?: string; year?: string } {
+  return {
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.genres.length ? { genre: filters.genres.join(',') } : {}),
+    ...(filters.years.length ? { year: filters.years.join(',') } : {}),
+  };
+}

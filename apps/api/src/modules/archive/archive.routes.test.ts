@@ -2,7 +2,7 @@
 // year, limit, skip, for_kids; /v2/multiplex/catchups/filters; search catchups with q and limit 40), the
 // Catch-up item and Filter group of catalogue §3, recordings for 14 days (§1, §9), RU only (platform §6).
 import { CatchupFiltersSchema, CatchupItemSchema, CatchupListSchema, CatchupSearchSchema, ErrorSchema, type CatchupItem } from '@ekran/contracts';
-import { recordingExpiresAt } from '@ekran/core';
+import { catchupQuery, parseArchiveFilters, recordingExpiresAt } from '@ekran/core';
 import { episodes, tvChannels, tvProgrammes } from '@ekran/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -134,6 +134,20 @@ describe('GET /api/v2/multiplex/catchups', () => {
     const page = await list(query);
     expect(titles(page.items)).toEqual(expected);
     expect(page.items_total).toBe(expected.length);
+  });
+
+  // The archive's route params as the site reads them (catalogue §2, §5: numeric is a year, a category word a
+  // category, otherwise a genre; several in genres=a,b and year=x,y), asked of the API as its query.
+  it.each([
+    [{ param1: 'series' }, ['Городские тайны']],
+    [{ param1: 'drama', param2: '2020' }, ['Долгая дорога']],
+    [{ param1: '2022', param2: 'drama' }, ['Городские тайны']],
+    [{ param1: 'movies', genres: 'drama,comedy' }, ['Долгая дорога', 'Смешной случай']],
+    [{ param1: 'movies', param2: 'family', year: '2019,2021' }, ['Весёлый ёжик']],
+    [{ genres: 'drama', year: '2020,2022' }, ['Городские тайны', 'Долгая дорога']],
+  ])('the route %j lists %j', async (params, expected) => {
+    const query = new URLSearchParams(catchupQuery(parseArchiveFilters(params))).toString();
+    expect(titles((await list(`?${query}`)).items)).toEqual(expected);
   });
 
   it('pages: limit and skip, skip capped at items_total, limit capped at 100', async () => {
