@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { fromRoot, readMediaManifest } from '../../lib/paths.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { guideCoveredUntil, supplyGuide } from './tv-guide.service.ts';
+import { GUIDE_KEEP_DAYS, guideCoveredUntil, supplyGuide } from './tv-guide.service.ts';
 import { registerTvJobs, TV_JOBS } from './tv.jobs.ts';
 
 const DAY = 86_400_000;
@@ -21,7 +21,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const programmes = async () => (await t.db.select({ n: count() }).from(tvProgrammes))[0]!.n;
 
 describe('supplyGuide without a source: the demo guide', () => {
   it('imports two weeks back and a week ahead for every channel, cleanly, with recordings in the archive', async () => {
@@ -109,12 +108,14 @@ describe('registerTvJobs (TV_IMPORT_CRON)', () => {
     const jobs = { enabled: true, schedule: async (name: string, cron: string, handler: () => Promise<void>) => void scheduled.push({ name, cron, handler }) } as unknown as Jobs;
     const logged: object[] = [];
     const logger = { info: (o: object) => void logged.push(o), warn: () => undefined, error: () => undefined };
-    const at = new Date(t.clock.now.getTime() + 4 * DAY);
+    // Far enough ahead that the first days of the guide ended more than GUIDE_KEEP_DAYS ago.
+    const at = new Date(t.clock.now.getTime() + 20 * DAY);
     await registerTvJobs(jobs, { db: t.db, now: () => at, env: { TV_IMPORT_CRON: '23 * * * *', TV_XMLTV_SOURCE: undefined }, logger });
     expect(scheduled.map((s) => [s.name, s.cron])).toEqual([[TV_JOBS.importGuide, '23 * * * *']]);
-    const before = await programmes();
     await scheduled[0]!.handler();
-    expect(await programmes()).toBeGreaterThan(before);
-    expect(logged).toEqual([expect.objectContaining({ channels: 10, problems: 0 })]);
+    const [first] = await t.db.select({ at: min(tvProgrammes.endsAt) }).from(tvProgrammes);
+    expect(new Date(first!.at!).getTime()).toBeGreaterThanOrEqual(at.getTime() - GUIDE_KEEP_DAYS * DAY);
+    expect((await guideCoveredUntil(t.db))!.getTime()).toBeGreaterThanOrEqual(at.getTime() + 7 * DAY);
+    expect(logged).toEqual([expect.objectContaining({ pruned: expect.any(Number) }), expect.objectContaining({ channels: 10, problems: 0 })]);
   });
 });

@@ -4,13 +4,18 @@
 import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS } from '@ekran/core';
 import { countries, episodes, genres, seasons, titleCountries, titleGenres, titles, tvChannels, tvProgrammes, type Db } from '@ekran/db';
 import { buildDemoGuide, broadcastDayStart, type GuideTitle } from '@ekran/db/seed';
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, eq, lt, max } from 'drizzle-orm';
 import { fromRoot } from '../../lib/paths.ts';
 import { importXmltv, readXmltvSource, type TvImportResult } from './tv-import.ts';
 
 const DAY_MS = 86_400_000;
 /** The demo guide is extended once fewer than this many days of it are ahead. */
 const EXTEND_BELOW_DAYS = TV_GUIDE_DAYS.ahead - 1;
+/**
+ * Programmes that ended longer ago than this are dropped by the schedule: past the guide's two weeks back and
+ * the archive's 14 days nobody can see or play them, and the table would otherwise grow by ~300 rows a day.
+ */
+export const GUIDE_KEEP_DAYS = 30;
 /** The source name of the demo guide's imports (tv_imports.source). */
 export const DEMO_GUIDE_SOURCE = 'demo';
 
@@ -100,4 +105,13 @@ export async function supplyGuide(deps: GuideSupplyDeps): Promise<TvImportResult
   // never before two weeks back.
   const from = covered && covered > earliest ? broadcastDayStart(covered) : earliest;
   return importDemoGuide(db, { from, to: horizon });
+}
+
+/** Drops the programmes that ended more than GUIDE_KEEP_DAYS before `now`; answers how many. */
+export async function pruneGuide(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(tvProgrammes)
+    .where(lt(tvProgrammes.endsAt, new Date(now.getTime() - GUIDE_KEEP_DAYS * DAY_MS)))
+    .returning({ id: tvProgrammes.id });
+  return gone.length;
 }
