@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { genresRoutes } from './modules/genres/genres.routes.ts'; // issue 4 genres
@@ -61,6 +62,10 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 // ---- issue 7 tvstream: live TV and recordings (checks, now/next, the signed playlists)
 import { tvMediaRoutes } from './modules/tv-playback/tv-media.routes.ts';
 import { tvPlaybackRoutes } from './modules/tv-playback/tv-playback.routes.ts';
+// ---- issue 7 tvdata: live TV data, favorite channels, the guide's import schedule, the catch-up archive
+import { archiveRoutes } from './modules/archive/archive.routes.ts';
+import { registerTvJobs } from './modules/tv/tv.jobs.ts';
+import { tvRoutes } from './modules/tv/tv.routes.ts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -125,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${deps.env.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(apiKeyPlugin);
+  // issue 7 tvdata: before the session plugin, whose sessions (and auth data) carry the visitor's country
+  await app.register(geoPlugin, { settings: deps.env });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);
@@ -170,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The renewal schedule charges what is due through the billing module (a test may pass its own).
   const renewDueNow: RenewDue = deps.renewDue ?? ((now) => renewDue(app.deps, now));
   await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: renewDueNow });
+  await registerTvJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log }); // issue 7 tvdata: TV_IMPORT_CRON
   app.addHook('onReady', async () => jobs.start());
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
@@ -177,6 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ---- issue 7 tvstream: /api/v1/tv-playback (checks, now/next, recordings) and the signed playlists under /api/tv
   await app.register(tvPlaybackRoutes);
   await app.register(tvMediaRoutes);
+  // ---- issue 7 tvdata
+  await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
+  await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
 
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   await app.ready();

@@ -1,8 +1,9 @@
 import { createDb, type DbHandle } from '@ekran/db';
-import { ensureGenreTexts, ensureMarketing, isSeeded, seedDatabase } from '@ekran/db/seed';
+import { ensureGenreTexts, ensureMarketing, ensureTvChannels, isSeeded, seedDatabase } from '@ekran/db/seed';
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
 import { fromRoot, readMediaManifest } from './lib/paths.ts';
+import { supplyGuide } from './modules/tv/tv-guide.service.ts'; // issue 7 tvdata
 
 /** Settings with every path made absolute against the repository root. */
 export function resolvePaths(env: Env): Env {
@@ -34,3 +35,21 @@ export async function seed(env: Env, database: DbHandle, force = false) {
     apiClients: [{ key: env.WEB_API_KEY, name: 'Ekran web', platform: 'web' }],
   });
 }
+
+// ---- issue 7 tvdata
+/**
+ * After the seed: the demo TV channels for a database seeded before TV existed, and the programme guide (the
+ * demo guide through the XMLTV importer, or TV_XMLTV_SOURCE) when it is missing or running out. A guide that
+ * cannot be read is logged, not fatal: the site starts, and the schedule tries again.
+ */
+export async function ensureTv(env: Env, database: DbHandle, log: (line: string) => void = console.log): Promise<void> {
+  const added = await ensureTvChannels(database.db);
+  if (added) log(`Added the demo TV channels: ${added}.`);
+  try {
+    const imported = await supplyGuide({ db: database.db, now: new Date(), source: env.TV_XMLTV_SOURCE });
+    if (imported) log(`Imported the TV guide (${env.TV_XMLTV_SOURCE ?? 'demo'}): ${imported.programmes} programmes on ${imported.channels} channels, ${imported.linked} recorded; ${imported.problems.length} problems.`);
+  } catch (err) {
+    log(`The TV guide was not imported: ${(err as Error).message}`);
+  }
+}
+// ---- end issue 7 tvdata

@@ -87,8 +87,18 @@ export const EnvSchema = z.object({
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
   /** The web client's public API key (seeded as an API client). */
   WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
-  /** Country reported for visitors until GeoIP lookup is configured. */
+  /** The country of visitors the GeoIP lookup cannot place (loopback, private networks, unknown addresses). */
   DEFAULT_COUNTRY_CODE: z.string().length(2).toUpperCase().default('RU'),
+  // ---- issue 7 tvdata: geo rules (spec platform §6) and the TV programme guide
+  /** One country for every visitor (development and tests), two letters; unset: looked up by address. */
+  GEO_COUNTRY_OVERRIDE: unsetWhenEmpty(z.string().regex(/^[A-Za-z]{2}$/, 'two letters, e.g. RU or DE').toUpperCase()),
+  /** An MMDB country database (MaxMind or DB-IP layout); unset: the packaged DB-IP Lite file; off: no lookup. */
+  GEOIP_DB_PATH: optionalText,
+  /** The XMLTV guide the schedule imports (a file path or an http(s) URL); unset: the generated demo guide. */
+  TV_XMLTV_SOURCE: optionalText,
+  /** When the guide is imported (cron, UTC); hourly by default, so the demo guide never runs out. */
+  TV_IMPORT_CRON: cron.default('23 * * * *'),
+  // ---- end issue 7 tvdata
   /** How long public catalogue answers are kept in memory; 0 turns the cache off. */
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Session lifetime, sliding. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { openDatabase, resolvePaths, seed } from './bootstrap.ts';
+import { ensureTv, openDatabase, resolvePaths, seed } from './bootstrap.ts';
 import { loadEnv } from './env.ts';
 
 async function main() {
@@ -15,6 +15,7 @@ async function main() {
   if (env.SEED_ON_START) {
     const seeded = await seed(env, database);
     if (seeded) console.log(`Seeded the demo catalogue: ${seeded.titles} titles, ${seeded.episodes} episodes, ${seeded.people} people.`);
+    await ensureTv(env, database); // issue 7 tvdata: the demo channels and the programme guide
   }
   const app = await buildApp({ env, database, logger });
 

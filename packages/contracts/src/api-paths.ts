@@ -131,6 +131,19 @@ export const ApiPath = {
   currentOffer: '/api/v1/offers/current',
   offerShown: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/shown`,
   offerAnswer: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/answer`,
+  // ---- issue 7 tvdata: live TV data (platform §7 GET TV), favorite channels (RU only), the catch-up archive
+  // (catalogue §7: /v2/multiplex/catchups, its filters and search; the banners are posters('catchups'))
+  tv: '/api/v1/tv',
+  tvCategories: '/api/v1/tv/categories',
+  tvOnAir: '/api/v1/tv/on-air',
+  tvChannel: (channel: string) => `/api/v1/tv/channels/${encodeURIComponent(channel)}`,
+  favoriteChannels: '/api/v1/profile/favorite-channels',
+  favoriteChannel: (channel: string) => `/api/v1/profile/favorite-channels/${encodeURIComponent(channel)}`,
+  catchups: '/api/v2/multiplex/catchups',
+  catchupFilters: '/api/v2/multiplex/catchups/filters',
+  catchupSearch: '/api/v2/multiplex/catchups/search',
+  catchup: (id: string) => `/api/v2/multiplex/catchups/${encodeURIComponent(id)}`,
+  // ---- end issue 7 tvdata
 } as const;
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */

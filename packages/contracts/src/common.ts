@@ -19,7 +19,7 @@ export const ErrorSchema = z
     stream_limit: StreamLimitSchema.optional(),
     // issue 6 promo: why PROMO_NEW_USERS_ONLY refused (an earlier subscription, or an account older than the campaign)
     promo_reason: z.enum(['had_subscription', 'registered_before']).optional(),
-    // issue 7 tvstream: geo_error names what is refused outside RU, e.g. tvchannels_{channel} (spec platform §6)
+    // issue 7: geo_error names what is refused outside RU, e.g. tvchannels_{channel} (spec platform §6)
     attribute: z.string().optional(),
   })
   .meta({ id: 'Error' });
@@ -108,7 +108,10 @@ export const ErrorCode = {
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   /** 401 on a provider notification: bad signature, stale timestamp or SentAt mismatch. */
   InvalidNotification: 'INVALID_NOTIFICATION',
-  // ---- issue 7 tvstream: spec platform §6, TV outside country RU (403, with `attribute` tvchannels_{channel})
+  // ---- issue 7 tvdata: spec platform §6 geo rules, the codes as the spec writes them
+  /** 403: TV (lists, the archive) is not offered in the visitor's country (outside RU). */
+  TvNotAvailable: 'tv_not_available',
+  /** 403: this channel is not offered in the visitor's country; attribute names it (tvchannels_{channel}). */
   GeoError: 'geo_error',
 } as const;
 

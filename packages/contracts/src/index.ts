@@ -40,3 +40,6 @@ export * from './partners.ts';
 export * from './landings.ts';
 // ---- issue 7 tvstream: playing live TV and recordings
 export * from './tv-playback.ts';
+// ---- issue 7 tvdata: live TV data (channels, the programme guide, favorite channels) and the catch-up archive
+export * from './tv.ts';
+export * from './archive.ts';

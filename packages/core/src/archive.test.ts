@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ARCHIVE_AVAILABILITY_DAYS } from './constants.ts';
 import {
   applyArchiveFilter,
+  archiveCategoryOf,
+  catchupGenreTitles,
+  catchupQuery,
+  catchupRatingAge,
+  isRecordingAvailable,
+  recordingExpiresAt,
   ARCHIVE_EMPTY,
   ARCHIVE_TITLE,
   archiveCategoryTitle,
@@ -157,5 +164,58 @@ describe('archiveSubscribeButton (catalogue §4)', () => {
     ['subscriber: no button', { virtual: false, subscriptionCount: 1, trialIsAvailable: false }, null],
   ])('%s', (_name, user, expected) => {
     expect(archiveSubscribeButton(user)).toEqual(expected);
+  });
+});
+
+describe('catch-up items and recordings (issue 7: catalogue §1, §3, §9)', () => {
+  it.each([
+    [['Драма', 'Комедия'], ['Драма', 'Комедия']],
+    ['["Драма", "Комедия"]', ['Драма', 'Комедия']],
+    ["['Драма', 'Комедия']", ['Драма', 'Комедия']],
+    ['[Драма, Комедия]', ['Драма', 'Комедия']],
+    ['Драма, Комедия', ['Драма', 'Комедия']],
+    ['Драма', ['Драма']],
+    ['', []],
+    [null, []],
+  ])('genres %j read as %j (a list or a JSON-like string)', (genres, titles) => {
+    expect(catchupGenreTitles(genres)).toEqual(titles);
+  });
+
+  it.each([[null, '18+'], [undefined, '18+'], ['', '18+'], [' ', '18+'], ['6+', '6+']])('rating_age %j is %j (default 18+)', (value, rating) => {
+    expect(catchupRatingAge(value)).toBe(rating);
+  });
+
+  it('keeps a recording 14 days after its programme ends', () => {
+    const end = new Date('2026-11-21T20:00:00Z');
+    expect(ARCHIVE_AVAILABILITY_DAYS).toBe(14);
+    expect(recordingExpiresAt(end)).toEqual(new Date('2026-12-05T20:00:00Z'));
+  });
+
+  it.each([
+    ['2026-11-21T19:59:59Z', false],
+    ['2026-11-21T20:00:00Z', true],
+    ['2026-12-05T19:59:59Z', true],
+    ['2026-12-05T20:00:00Z', false],
+  ])('at %s the recording is offered: %s (after the end, until expired_at)', (now, offered) => {
+    const programme = { endsAt: new Date('2026-11-21T20:00:00Z'), expiredAt: new Date('2026-12-05T20:00:00Z') };
+    expect(isRecordingAvailable(programme, new Date(now))).toBe(offered);
+  });
+
+  it('offers nothing of a programme that is not recorded', () => {
+    expect(isRecordingAvailable({ endsAt: new Date('2026-11-21T20:00:00Z'), expiredAt: null }, new Date('2026-11-22T00:00:00Z'))).toBe(false);
+  });
+
+  it.each([['movies', 'movies'], ['movie', 'movies'], ['series', 'series'], ['animation', null]])('category word %s is %s', (word, category) => {
+    expect(archiveCategoryOf(word)).toBe(category);
+  });
+});
+
+describe('catchupQuery (catalogue §7: category, genre, year)', () => {
+  it.each([
+    [NO_ARCHIVE_FILTERS, {}],
+    [{ category: 'series', genres: [], years: [] }, { category: 'series' }],
+    [{ category: null, genres: ['drama', 'comedy'], years: [2020, 2021] }, { genre: 'drama,comedy', year: '2020,2021' }],
+  ] as const)('%j asks %j', (filters, query) => {
+    expect(catchupQuery(filters as ArchiveFilters)).toEqual(query);
   });
 });

@@ -1,6 +1,6 @@
 // The TV catch-up archive: spec catalogue §1, §2, §4, §5.
 
-import { BADGE_SHORT_BELOW, MINUTES_PER_DAY } from './constants.ts';
+import { ARCHIVE_AVAILABILITY_DAYS, BADGE_SHORT_BELOW, MINUTES_PER_DAY } from './constants.ts';
 import { countRu, DAY_FORMS, HOUR_FORMS, MINUTE_FORMS } from './plural.ts';
 import { SUBSCRIBE_BUTTON_TEXT, trialButtonText } from './trial.ts';
 
@@ -158,4 +158,79 @@ export function archiveSubscribeButton(user: {
   if (!user.virtual && user.subscriptionCount > 0) return null;
   const text = user.virtual || user.trialIsAvailable ? trialButtonText(user.trialDays) : SUBSCRIBE_BUTTON_TEXT;
   return { text, action: user.virtual ? 'signup' : 'subscribe' };
+}
+
+// ---- issue 7 tvdata: recordings, catch-up items and paging of the archive API
+
+/** The word of a catch-up item's category (catalogue §3: alias movie or series) for a route category. */
+export const CATCHUP_CATEGORY_ALIAS: Readonly<Record<ArchiveCategory, 'movie' | 'series'>> = { movies: 'movie', series: 'series' };
+
+/** Titles of the archive categories in the filters and on the items (catalogue §3 Filter group, Catch-up item). */
+export const ARCHIVE_CATEGORY_TITLES: Readonly<Record<ArchiveCategory, string>> = { movies: 'Фильмы', series: 'Сериалы' };
+
+/** A route category from either word: 'movies' or 'movie', 'series'; null for anything else. */
+export function archiveCategoryOf(word: string): ArchiveCategory | null {
+  if (word === 'movies' || word === 'movie') return 'movies';
+  if (word === 'series') return 'series';
+  return null;
+}
+
+/** Page size of the archive API without a limit: the desktop page (catalogue §9). */
+export const CATCHUP_DEFAULT_LIMIT = 25;
+// Ours: no device asks for more than 25 (catalogue §9), so a larger limit is capped rather than refused.
+/** The most catch-up items one call answers; a larger limit is capped to it. */
+export const CATCHUP_LIMIT_MAX = 100;
+
+// spec catalogue §3: "rating_age (default 18+)".
+/** A catch-up item's age rating when the title has none (catalogue §3). */
+export const CATCHUP_DEFAULT_RATING_AGE = '18+';
+
+/** A catch-up item's age rating: the given one, or 18+ when missing or blank (catalogue §3). */
+export function catchupRatingAge(value: string | null | undefined): string {
+  const v = value?.trim();
+  return v ? v : CATCHUP_DEFAULT_RATING_AGE;
+}
+
+// spec catalogue §3: "genres (list of titles, or a string that may be JSON-like)". A string is read as a JSON
+// array when it is one (also with single quotes, as Python prints lists), otherwise split on commas.
+/** The genre titles of a catch-up item, whether they came as a list or as a (JSON-like) string. */
+export function catchupGenreTitles(genres: readonly string[] | string | null | undefined): string[] {
+  if (genres == null) return [];
+  if (typeof genres !== 'string') return genres.map((g) => g.trim()).filter(Boolean);
+  const text = genres.trim();
+  if (text.startsWith('[') && text.endsWith(']')) {
+    for (const candidate of [text, text.replace(/'/g, '"')]) {
+      try {
+        const parsed: unknown = JSON.parse(candidate);
+        if (Array.isArray(parsed)) return parsed.filter((g): g is string => typeof g === 'string').map((g) => g.trim()).filter(Boolean);
+      } catch {
+        // not JSON: try the next reading
+      }
+    }
+    return catchupGenreTitles(text.slice(1, -1).replace(/["']/g, ''));
+  }
+  return text.split(',').map((g) => g.trim()).filter(Boolean);
+}
+
+const DAY_MS = MINUTES_PER_DAY * 60_000;
+
+// spec catalogue §1, §9: "Recordings stay available for up to 14 days".
+/** When the recording of a programme that ends at `endsAt` stops being offered: 14 days later (catalogue §9). */
+export function recordingExpiresAt(endsAt: Date, days: number = ARCHIVE_AVAILABILITY_DAYS): Date {
+  return new Date(endsAt.getTime() + days * DAY_MS);
+}
+
+/** Whether a recording is offered at `now`: its programme has ended and it has not expired (expiry is exclusive). */
+export function isRecordingAvailable(programme: { endsAt: Date; expiredAt: Date | null }, now: Date): boolean {
+  return programme.expiredAt !== null && programme.endsAt.getTime() <= now.getTime() && now.getTime() < programme.expiredAt.getTime();
+}
+
+// spec catalogue §7: "GET /v2/multiplex/catchups: query category, genre, year, paging (limit, skip), for_kids".
+/** The catch-up API's filter query for archive filters (several genres or years comma-separated); empty ones left out. */
+export function catchupQuery(filters: ArchiveFilters): { category?: ArchiveCategory; genre?: string; year?: string } {
+  return {
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.genres.length ? { genre: filters.genres.join(',') } : {}),
+    ...(filters.years.length ? { year: filters.years.join(',') } : {}),
+  };
 }

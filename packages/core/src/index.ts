@@ -52,3 +52,5 @@ export * from './billing.ts';
 export * from './operator-popups.ts';
 // ---- issue 6 landings: offers, the upsell and play-grand popups, landing states
 export * from './offers.ts';
+// ---- issue 7 tvdata: the programme guide in the viewer's zone (the tz hour offset of platform §7)
+export * from './tv-guide.ts';

@@ -13,7 +13,7 @@ export type SeedBannerAction = BannerActionRow & { trailerOf?: string };
 
 export interface SeedBanner {
   alias: string;
-  location: 'home' | 'kids' | 'promos';
+  location: 'home' | 'kids' | 'promos' | 'catchups';
   type: 'product' | 'collection' | 'playlist' | 'channel' | 'tv_selection' | 'link' | 'mainselection' | 'profile';
   title: string;
   description: string;
@@ -42,7 +42,7 @@ function pickTitle(list: SeedTitle[], used: Set<string>, what: string, rule: (t:
   return found;
 }
 
-/** The banners for a catalogue: about 8 home, 5 kids and 4 promo banners (deterministic). */
+/** The banners for a catalogue: about 8 home, 5 kids, 4 promo and 3 catch-up archive banners (deterministic). */
 export function buildBanners(catalogue: SeedCatalogue): SeedBanner[] {
   const { titles: all, collections } = catalogue;
   const used = new Set<string>();
@@ -169,10 +169,34 @@ export function buildBanners(catalogue: SeedCatalogue): SeedBanner[] {
     },
   ];
 
+  // issue 7 tvdata: the banners of the catch-up archive (/posters/location/catchups, catalogue §7): the film
+  // channels live, the subscription the recordings need ("по подписке", catalogue §1) and the series on TV.
+  const catchups: Omit<SeedBanner, 'location'>[] = [
+    {
+      alias: 'catchups-kino-v-efire', type: 'tv_selection', title: 'Кино в прямом эфире',
+      description: 'Фильмы на телеканалах Экрана идут круглосуточно. Пропустили показ — смотрите запись ещё 14 дней.',
+      actions: [{ type: 'open', alias: 'kino' }],
+      art: { hue: 205, hue2: 25, pattern: 'grid', seed: 4401 }, isNarrow: false, forKids: false, targetAlias: 'kino', targetUrl: null,
+    },
+    {
+      alias: 'catchups-po-podpiske', type: 'link', title: 'Записи эфира — по подписке',
+      description: 'Фильмы и сериалы с наших телеканалов доступны в записи две недели после показа. Первые 7 дней подписки бесплатно.',
+      actions: [{ type: 'open', url: '/tariffs' }],
+      art: { hue: 340, hue2: 280, pattern: 'rays', seed: 4402 }, isNarrow: false, forKids: false, targetAlias: null, targetUrl: '/tariffs',
+    },
+    {
+      alias: 'catchups-serialy', type: 'link', title: 'Сериалы на ТВ',
+      description: 'Пропущенные серии вчерашнего вечера — в записи: смотрите, когда удобно.',
+      actions: [{ type: 'open', url: '/archive/series' }],
+      art: { hue: 160, hue2: 230, pattern: 'stripes', seed: 4403 }, isNarrow: true, forKids: false, targetAlias: null, targetUrl: '/archive/series',
+    },
+  ];
+
   return [
     ...home.map((b) => ({ ...b, location: 'home' as const })),
     ...kids.map((b) => ({ ...b, location: 'kids' as const })),
     ...promos.map((b) => ({ ...b, location: 'promos' as const })),
+    ...catchups.map((b) => ({ ...b, location: 'catchups' as const })),
   ];
 }
 

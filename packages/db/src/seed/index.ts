@@ -14,6 +14,9 @@ import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
 import { seedPromo } from './promo.ts'; // ---- issue 6 promo
 import { seedTvChannels } from './tv-channels.ts'; // issue 7
 import { seedMarketing } from './marketing.ts'; // ---- issue 6 landings
+// issue 7 tvdata: the demo programme guide (XMLTV), imported by the API's importer after the seed
+export { buildDemoGuide, broadcastDayStart, demoGuideProgrammes, DEMO_GUIDE_CHANNELS, GUIDE_TITLE_SYSTEM, toXmltv, type GuideChannel, type GuideProgramme, type GuideTitle } from './tv-guide.ts';
+export { ensureTvChannels, seedTvChannels, TV_CATEGORIES, TV_CHANNELS, TV_LOOP_EPOCH } from './tv-channels.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';

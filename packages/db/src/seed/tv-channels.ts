@@ -3,7 +3,7 @@
 // sees the same moment; the programme guide is imported from XMLTV (seed/tv-guide.ts makes the demo one).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { tvCategories, tvChannelCategories, tvChannelLoopItems, tvChannels } from '../schema.ts';
+import { mediaAssets, tvCategories, tvChannelCategories, tvChannelLoopItems, tvChannels } from '../schema.ts';
 
 export interface SeedTvCategory { alias: string; title: string; forKids: boolean }
 export interface SeedTvChannel {
@@ -83,4 +83,21 @@ export async function seedTvChannels(db: Db, mediaId: (slug: string) => string):
     .values(TV_CHANNELS.flatMap((c) => c.loop.map((slug, position) => ({ channelId: idOf(channelId, c.alias), position, mediaAssetId: mediaId(slug) }))))
     .onConflictDoUpdate({ target: [tvChannelLoopItems.channelId, tvChannelLoopItems.position], set: { mediaAssetId: excluded('media_asset_id') } });
   return channelRows.length;
+}
+
+/**
+ * issue 7 tvdata: adds the demo channels to a database seeded before TV existed (the start seeds only an empty
+ * database; like ensureGenreTexts). A database that has any channel is left as its editors keep it. Answers how
+ * many channels were added.
+ */
+export async function ensureTvChannels(db: Db): Promise<number> {
+  const [any] = await db.select({ id: tvChannels.id }).from(tvChannels).limit(1);
+  if (any) return 0;
+  const media = await db.select({ id: mediaAssets.id, slug: mediaAssets.slug }).from(mediaAssets);
+  const bySlug = new Map(media.map((m) => [m.slug, m.id]));
+  return seedTvChannels(db, (slug) => {
+    const id = bySlug.get(slug);
+    if (!id) throw new Error(`seed: media asset ${slug} is not in the database (run npm run db:seed)`);
+    return id;
+  });
 }

@@ -9,6 +9,7 @@ import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo, type SubscriptionRow } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
+import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata
 
 /** What a route knows about its caller. */
 export interface SessionContext {
@@ -44,6 +45,9 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
   const pins = createPinRepo(deps.database.db);
   const operator = createOperatorRepo(deps.database.db); // issue 6 partners
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
+  // issue 7 tvdata: the visitor's country of the request being handled (spec platform §6; lib/geo-plugin.ts),
+  // DEFAULT_COUNTRY_CODE outside a request.
+  const countryNow = () => requestCountry() ?? deps.env.DEFAULT_COUNTRY_CODE;
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
@@ -85,7 +89,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     async deviceLogin(input: DeviceLoginRequest, apiClientId: string, userAgent: string | null = null): Promise<AuthData> {
       const token = newToken();
       const now = deps.now();
-      const countryCode = deps.env.DEFAULT_COUNTRY_CODE;
+      const countryCode = countryNow();
       const { user, profile } = await repo.createVirtualUserSession({
         countryCode,
         trafficSource: input.traffic_source ?? null,
@@ -110,7 +114,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
       }
-      return authData({ userId: found.user.id, token, countryCode: deps.env.DEFAULT_COUNTRY_CODE }, found.user, found.profile);
+      return authData({ userId: found.user.id, token, countryCode: countryNow() }, found.user, found.profile);
     },
 
     /** The session behind a token, or null; extends its sliding expiry now and then. */
@@ -130,7 +134,7 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
         isVirtual: found.user.isVirtual,
         isChild: found.profile.isChild,
         ageCap: found.profile.isChild && isKidsAgeCap(found.profile.ageCap) ? found.profile.ageCap : null,
-        countryCode: deps.env.DEFAULT_COUNTRY_CODE,
+        countryCode: countryNow(),
         token,
       };
     },

@@ -11,6 +11,7 @@ import { createOAuth, type Transport } from './oauth.ts';
 import { resolveProviders, type ResolvedProvider, type SocialProfile } from './providers.ts';
 import { createSocialRepo, type FlowRow } from './social.repo.ts';
 import { toLinkedIdentity } from './social.mapper.ts';
+import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country
 
 type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
 
@@ -216,7 +217,7 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
             if (!user) throw new AppError(409, ErrorCode.AlreadyRegistered, 'This account is already registered');
             auth = await identity.refresh(input.session.token);
           } else {
-            const user = await repo.createRegistered({ countryCode: env.DEFAULT_COUNTRY_CODE, provider: id, profile, email, at: now });
+            const user = await repo.createRegistered({ countryCode: requestCountry() ?? env.DEFAULT_COUNTRY_CODE, provider: id, profile, email, at: now });
             auth = await signIn.signIn({ userId: user.id, apiClientId: input.apiClientId, current: input.session });
           }
         } catch (err) {
