@@ -68,16 +68,11 @@ export async function signIn(page: Page, email: string, password: string, back: 
  * 30 days by the seed's promo code EKRAN30 (an active promo subscription on the month tariff).
  */
 export async function subscriberViaApi(email: string, password: string): Promise<void> {
-  const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
-  const login = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
+  const { token } = await accountViaApi(email, password);
+  const promo = await fetch(`${BASE_URL}/api/v1/promo/activate`, {
     method: 'POST',
-    headers,
-    body: JSON.stringify({ device_id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, device_type: 'web' }),
+    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', cookie: `ekran_token=${token}` },
+    body: JSON.stringify({ code: 'EKRAN30' }),
   });
-  const { authentication_token: token } = (await login.json()) as { authentication_token: string };
-  const withSession = { ...headers, cookie: `ekran_token=${token}` };
-  const register = await fetch(`${BASE_URL}/api/v1/auth/email/register`, { method: 'POST', headers: withSession, body: JSON.stringify({ email, password }) });
-  expect(register.status, 'register status').toBe(201);
-  const promo = await fetch(`${BASE_URL}/api/v1/promo/activate`, { method: 'POST', headers: withSession, body: JSON.stringify({ code: 'EKRAN30' }) });
   expect(promo.status, `promo activation: ${await promo.clone().text()}`).toBe(200);
 }

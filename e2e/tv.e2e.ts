@@ -1,13 +1,13 @@
 // Live TV and recordings (issue 7 tvstream): a free channel plays live for an anonymous visitor and a paid one for
 // a subscriber — each a real live HLS stream whose picture time and programme date advance with the wall clock;
 // a virtual visitor on a paid channel is sent to sign in; a recording that is not offered shows its own 404 page.
-// (The guide is seeded by issue 7 tvdata; until then no programme exists here to open a real recording with — see
-// the report: after the merge, add a journey that opens an expired and an available recording of the seeded guide.)
+// Recordings of the seeded guide: one still offered plays as VOD for a subscriber; one aired more than 14 days ago
+// is no longer offered.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn, subscriberViaApi } from './accounts.ts';
-import { launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+import { API_KEY, signIn, subscriberViaApi } from './accounts.ts';
+import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
 const PLAYER = '[data-testid="player"]';
 const VIDEO = 'video[data-testid="player-video"]';
@@ -99,6 +99,57 @@ describe('recordings', () => {
     expect(await unavailable.textContent()).toContain('Запись недоступна');
     expect(await page.locator(PLAYER).count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'tv-recording-unavailable-1440.png') });
+    expect(describeProblems()).toBe('');
+  });
+
+  it('plays a recording of the seeded guide for a subscriber, and no longer offers one aired over 14 days ago', async () => {
+    const { page, allowProblem, describeProblems } = await open();
+    const headers = { 'x-api-key': API_KEY };
+    // The newest recording the archive offers.
+    const list = await fetch(`${BASE_URL}/api/v2/multiplex/catchups?limit=1`, { headers });
+    expect(list.status).toBe(200);
+    const { items } = (await list.json()) as { items: { id: string; title: string }[] };
+    expect(items.length, 'the seeded guide has recordings').toBe(1);
+    const recording = items[0]!;
+
+    const email = `zapis.${Date.now()}@example.ru`;
+    const password = 'zapis-s-tv-2026';
+    await subscriberViaApi(email, password);
+    await signIn(page, email, password, `/archive/watch/${recording.id}`);
+    await page.locator(PLAYER).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForFunction(
+      (video) => {
+        const v = document.querySelector<HTMLVideoElement>(video);
+        return !!v && !v.paused && v.currentTime > 0.5;
+      },
+      VIDEO,
+      { timeout: 45_000, polling: 250 },
+    );
+    // A recording is VOD: it has a seek bar and no live badge.
+    expect(await page.locator('[data-testid="player-seek"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="player-live"]').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'tv-recording-1440.png') });
+
+    // The oldest day of the guide: a film that ended more than 14 days ago has expired.
+    const days = (await (await fetch(`${BASE_URL}/api/v1/tv/channels/ekran-kino?tz=3`, { headers })).json()) as { dates: string[] };
+    const oldest = (await (await fetch(`${BASE_URL}/api/v1/tv/channels/ekran-kino?tz=3&date=${days.dates[0]}`, { headers })).json()) as {
+      items: { id: string; is_recorded: boolean; is_catchup_available: boolean; expired_at: string | null }[];
+    };
+    const expired = oldest.items.find((p) => p.is_recorded && p.expired_at !== null && Date.parse(p.expired_at) < Date.now());
+    expect(expired, 'a recording of the guide\'s oldest day has expired').toBeTruthy();
+    expect(expired!.is_catchup_available).toBe(false);
+    const ids = new Set<string>();
+    for (let skip = 0; ; skip += 100) {
+      const page_ = (await (await fetch(`${BASE_URL}/api/v2/multiplex/catchups?limit=100&skip=${skip}`, { headers })).json()) as { items: { id: string }[]; items_total: number };
+      for (const item of page_.items) ids.add(item.id);
+      if (skip + 100 >= page_.items_total) break;
+    }
+    expect(ids.has(expired!.id)).toBe(false);
+    allowProblem(/status of 404/);
+    const res = await page.goto(`/archive/watch/${expired!.id}`, { waitUntil: 'load', timeout: 60_000 });
+    expect(res?.status()).toBe(404);
+    await page.locator('[data-testid="recording-unavailable"]').waitFor({ state: 'visible' });
+    expect(await page.locator(PLAYER).count()).toBe(0);
     expect(describeProblems()).toBe('');
   });
 });
