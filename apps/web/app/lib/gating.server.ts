@@ -1,7 +1,8 @@
-import { ApiPath, PaymentLinkSchema, StreamLimitSchema, TariffListSchema, type AuthData } from '@ekran/contracts';
+import { ApiPath, ErrorCode, PaymentLinkSchema, StreamLimitSchema, TariffListSchema, type AuthData, type PlaybackCheck, type Tariff } from '@ekran/contracts';
+import { data } from 'react-router';
 import { z } from 'zod';
-import type { PlaybackViewer } from '../components/watch/playback-types.ts';
-import type { ApiCall } from './api.server.ts';
+import type { PlaybackAnswer, PlaybackViewer } from '../components/watch/playback-types.ts';
+import { ApiCallError, type ApiCall } from './api.server.ts';
 
 /** issue 5 gating-web: the tariff flow's calls and the account's streams. */
 export function gatingApi(call: ApiCall) {
@@ -53,3 +54,53 @@ export function paymentPathOf(url: string, apiUrl: string): string | null {
   if (parsed.origin !== new URL(apiUrl).origin || !parsed.pathname.startsWith('/api/')) return null;
   return `${parsed.pathname}${parsed.search}`;
 }
+
+/** What a watch page's loader learns before play is pressed: the check, or the refusal's code, and the tariffs. */
+export interface PageCheck {
+  check: PlaybackCheck | null;
+  refusal: string | null;
+  tariffs: Tariff[] | null;
+}
+
+/**
+ * issue 5 gating-web (the title page, and issue 7's channel and recording pages): the check decides the main
+ * button's label (and an entitled viewer's player may start from it); a refusal (a kids profile, an unregistered
+ * device, a VPN: platform §8) is said when play is pressed, except the kids one, said at once. The tariffs give
+ * the trial's days; a failure of theirs is ignored silently (platform §8: tariff calls with status 400+ give
+ * null). Without a session nothing is asked.
+ */
+export async function checkForPage(token: string | null | undefined, ask: () => Promise<PlaybackCheck>, tariffs: () => Promise<Tariff[]>): Promise<PageCheck> {
+  if (!token) return { check: null, refusal: null, tariffs: null };
+  const [checked, list] = await Promise.all([
+    ask().then(
+      (check) => ({ check, refusal: null }),
+      (err: unknown) => {
+        if (err instanceof ApiCallError && err.status < 500) return { check: null, refusal: err.body?.code ?? 'ERROR' };
+        throw err;
+      },
+    ),
+    tariffs().catch(() => null),
+  ]);
+  return { ...checked, tariffs: list };
+}
+
+/** The answer of a playback resource (/resources/playback, /resources/tv-playback): the check, or the API's refusal. */
+export async function playbackAnswer(auth: AuthData | null, ask: () => Promise<PlaybackCheck>) {
+  const viewer = playbackViewerOf(auth);
+  try {
+    return data<PlaybackAnswer>({ check: await ask(), viewer }, { headers: NO_STORE });
+  } catch (err) {
+    if (!(err instanceof ApiCallError)) throw err;
+    const error = {
+      status: err.status,
+      code: err.body?.code ?? (err.status >= 500 ? ErrorCode.Internal : 'ERROR'),
+      message: err.body?.message ?? '',
+      stream_limit: err.body?.stream_limit,
+      device_limit: err.body?.device_limit,
+    };
+    return data<PlaybackAnswer>({ error, viewer: auth ? viewer : null }, { status: err.status, headers: NO_STORE });
+  }
+}
+
+/** A playback answer is the visitor's own. */
+export const NO_STORE = { 'Cache-Control': 'no-store' };

@@ -1,8 +1,4 @@
-import { ErrorCode } from '@ekran/contracts';
-import { data } from 'react-router';
-import type { PlaybackAnswer } from '../../components/watch/playback-types.ts';
-import { ApiCallError } from '../../lib/api.server.ts';
-import { playbackViewerOf } from '../../lib/gating.server.ts';
+import { playbackAnswer } from '../../lib/gating.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/playback';
 
@@ -14,18 +10,5 @@ import type { Route } from './+types/playback';
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
-  const viewer = auth ? playbackViewerOf(auth) : null;
-  try {
-    return data<PlaybackAnswer>({ check: await api.playbackCheck(params.uid), viewer: playbackViewerOf(auth) }, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (err) {
-    if (!(err instanceof ApiCallError)) throw err;
-    const error = {
-      status: err.status,
-      code: err.body?.code ?? (err.status >= 500 ? ErrorCode.Internal : 'ERROR'),
-      message: err.body?.message ?? '',
-      stream_limit: err.body?.stream_limit,
-      device_limit: err.body?.device_limit,
-    };
-    return data<PlaybackAnswer>({ error, viewer }, { status: err.status, headers: { 'Cache-Control': 'no-store' } });
-  }
+  return playbackAnswer(auth, () => api.playbackCheck(params.uid));
 }

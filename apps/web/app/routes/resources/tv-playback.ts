@@ -1,14 +1,12 @@
 import { ErrorCode, type PlaybackCheck } from '@ekran/contracts';
 import { data } from 'react-router';
 import type { PlaybackAnswer } from '../../components/watch/playback-types.ts';
-import { ApiCallError } from '../../lib/api.server.ts';
-import { playbackViewerOf } from '../../lib/gating.server.ts';
+import { NO_STORE, playbackAnswer, playbackViewerOf } from '../../lib/gating.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/tv-playback';
 
 const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PRIVATE = { 'Cache-Control': 'no-store' };
 
 /**
  * issue 7 tvstream: the playback check of a live channel (/resources/tv-playback/live/{alias}) or a recording
@@ -22,18 +20,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   let ask: () => Promise<PlaybackCheck>;
   if (params.kind === 'live' && ALIAS.test(params.id)) ask = () => api.tvLiveCheck(params.id);
   else if (params.kind === 'recording' && UUID.test(params.id)) ask = () => api.tvRecordingCheck(params.id.toLowerCase());
-  else return data<PlaybackAnswer>({ error: { status: 404, code: ErrorCode.NotFound, message: 'No such stream' }, viewer }, { status: 404, headers: PRIVATE });
-  try {
-    return data<PlaybackAnswer>({ check: await ask(), viewer: playbackViewerOf(auth) }, { headers: PRIVATE });
-  } catch (err) {
-    if (!(err instanceof ApiCallError)) throw err;
-    const error = {
-      status: err.status,
-      code: err.body?.code ?? (err.status >= 500 ? ErrorCode.Internal : 'ERROR'),
-      message: err.body?.message ?? '',
-      stream_limit: err.body?.stream_limit,
-      device_limit: err.body?.device_limit,
-    };
-    return data<PlaybackAnswer>({ error, viewer }, { status: err.status, headers: PRIVATE });
-  }
+  else return data<PlaybackAnswer>({ error: { status: 404, code: ErrorCode.NotFound, message: 'No such stream' }, viewer }, { status: 404, headers: NO_STORE });
+  return playbackAnswer(auth, ask);
 }

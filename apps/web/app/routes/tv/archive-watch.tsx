@@ -14,6 +14,7 @@ import { seedTariffs } from '../../components/watch/playback-client.ts';
 import { usePlayback, type PlayItem } from '../../components/watch/use-playback.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { checkForPage } from '../../lib/gating.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -49,23 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (err.status === 403 && err.body?.code === ErrorCode.KidsProfileRestricted) return data({ view: 'kids' as const }, { status: 403 });
     throw err;
   }
-  let check: PlaybackCheck | null = null;
-  let refusal: string | null = null;
-  let tariffs: Tariff[] | null = null;
-  if (token) {
-    const [checked, list] = await Promise.all([
-      api.tvRecordingCheck(id).then(
-        (c) => ({ check: c as PlaybackCheck, refusal: null }),
-        (err: unknown) => {
-          if (err instanceof ApiCallError && err.status < 500) return { check: null, refusal: err.body?.code ?? 'ERROR' };
-          throw err;
-        },
-      ),
-      api.tariffs().catch(() => null),
-    ]);
-    ({ check, refusal } = checked);
-    tariffs = list;
-  }
+  const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvRecordingCheck(id)) as PlaybackCheck, () => api.tariffs());
   return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now() } satisfies Available;
 }
 

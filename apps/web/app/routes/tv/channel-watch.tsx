@@ -13,6 +13,7 @@ import { seedTariffs } from '../../components/watch/playback-client.ts';
 import { usePlayback, type PlayItem } from '../../components/watch/use-playback.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { checkForPage } from '../../lib/gating.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -51,23 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const nowNext = await api.tvNowNext(alias);
     // As the title page: the check decides the button and lets an entitled viewer's stream start at once; a refusal
     // (a kids profile, an unregistered device, a VPN) is said when play is pressed, the kids one at once.
-    let check: PlaybackCheck | null = null;
-    let refusal: string | null = null;
-    let tariffs: Tariff[] | null = null;
-    if (token) {
-      const [checked, list] = await Promise.all([
-        api.tvLiveCheck(alias).then(
-          (c) => ({ check: c as PlaybackCheck, refusal: null }),
-          (err: unknown) => {
-            if (err instanceof ApiCallError && err.status < 500) return { check: null, refusal: err.body?.code ?? 'ERROR' };
-            throw err;
-          },
-        ),
-        api.tariffs().catch(() => null),
-      ]);
-      ({ check, refusal } = checked);
-      tariffs = list;
-    }
+    const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvLiveCheck(alias)) as PlaybackCheck, () => api.tariffs());
     return { view: 'live', nowNext, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, today } satisfies LiveView;
   } catch (err) {
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } from '@ekran/core';
-import { ErrorCode, type Credit, type PlaybackCheck, type Tariff, type Title } from '@ekran/contracts';
+import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
@@ -16,6 +16,7 @@ import { RatingWidget } from '../../components/lists/rating-widget.tsx';
 import { EpisodeProgress, progressTargetFor, ResumeButton, resumeOf, useResumeFromUrl } from '../../components/lists/title-personal.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { checkForPage } from '../../lib/gating.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
@@ -56,27 +57,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
   // ---- issue 6 landings: the title page's marketing popup (the upsell, platform §5), alongside the rest.
   const shellPopup = loadShellPopup(context.get(visitorContext), request, 'product');
-  // issue 5 gating-web: the check decides the main button's label (and an entitled viewer's player may start
-  // from it); a refusal (a kids profile, an unregistered device, a VPN: platform §8) is said when play is
-  // pressed, except the kids one, said at once. The tariffs give the trial's days; a failure of theirs is
-  // ignored silently (platform §8: tariff calls with status 400+ give null).
-  let check: PlaybackCheck | null = null;
-  let refusal: string | null = null;
-  let tariffs: Tariff[] | null = null;
-  if (token) {
-    const [checked, list] = await Promise.all([
-      api.playbackCheck(title.uid).then(
-        (c) => ({ check: c, refusal: null }),
-        (err: unknown) => {
-          if (err instanceof ApiCallError && err.status < 500) return { check: null, refusal: err.body?.code ?? 'ERROR' };
-          throw err;
-        },
-      ),
-      api.tariffs().catch(() => null),
-    ]);
-    ({ check, refusal } = checked);
-    tariffs = list;
-  }
+  // issue 5 gating-web: the check, a refusal's code and the tariffs (lib/gating.server.ts checkForPage).
+  const { check, refusal, tariffs } = await checkForPage(token, () => api.playbackCheck(title.uid), () => api.tariffs());
   return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, shellPopup: await shellPopup };
 }
 
