@@ -46,7 +46,7 @@ async function expectPaymentPageFor(page: Page, tariff: { title: string; price: 
 
 let browser: Browser;
 beforeEach(async () => {
-  browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+  browser = await launchBrowser({ viewport: { width: 1440, height: 900 }, marketingPopups: true });
 });
 afterEach(async () => {
   await browser.close();

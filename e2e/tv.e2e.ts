@@ -116,6 +116,8 @@ describe('recordings', () => {
     const password = 'zapis-s-tv-2026';
     await subscriberViaApi(email, password);
     await signIn(page, email, password, `/archive/watch/${recording.id}`);
+    // A recording plays when asked, as a title does.
+    await page.locator('[data-testid="play-button"]').click();
     await page.locator(PLAYER).waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForFunction(
       (video) => {

@@ -1,9 +1,9 @@
 // `npm run media:ingest -- <file> --title <alias> …`: see USAGE in ingest-args.ts and README "Media pipeline".
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { openDatabase, resolvePaths } from '../bootstrap.ts';
-import { loadEnv, type Env } from '../env.ts';
+import { apiListening } from '../lib/api-listening.ts';
+import { loadEnv } from '../env.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { ToolError } from './ffmpeg.ts';
 import { ingest, packageInto } from './ingest.ts';
@@ -13,19 +13,6 @@ import { createMediaStorage } from './storage.ts';
 
 const log = (line: string) => process.stderr.write(`media:ingest: ${line}\n`);
 
-/** Whether something listens on the API's address (an API on the same PGlite folder must not run meanwhile). */
-function apiListening(env: Env): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: env.API_HOST === '0.0.0.0' ? '127.0.0.1' : env.API_HOST, port: env.API_PORT });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function main(): Promise<number> {
   let args;

@@ -1,9 +1,9 @@
 // `npm run tv:import -- <file or URL>`: imports an XMLTV guide (issue 7); `--demo` generates and imports the demo
 // guide (two weeks back, a week ahead). Prints what was imported and the problems (unknown channels, bad times).
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { openDatabase, resolvePaths } from '../../bootstrap.ts';
+import { apiListening } from '../../lib/api-listening.ts';
 import { loadEnv, type Env } from '../../env.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { importDemoGuide } from './tv-guide.service.ts';
@@ -21,19 +21,6 @@ const SHOWN_PROBLEMS = 20;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`tv:import: ${line}\n`);
 
-/** Whether an API answers on its address (an API on the same PGlite folder must not run meanwhile). */
-function apiListening(env: Env): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: env.API_HOST === '0.0.0.0' ? '127.0.0.1' : env.API_HOST, port: env.API_PORT });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 function report(result: TvImportResult): void {
   out(`Imported ${result.programmes} programmes on ${result.channels} channels (${result.linked} are films and series of the catalogue, recorded into the archive); import ${result.importId}.`);
