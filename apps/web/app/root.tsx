@@ -1,7 +1,9 @@
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import { EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, lowercaseLocaleRedirect, trafficRedirect } from '@ekran/core';
+import {
+  EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
+} from '@ekran/core';
 import Bowser from 'bowser';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -14,6 +16,7 @@ import {
   useLocation,
   useMatches,
   useRouteError,
+  useRevalidator,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -72,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const screenType = screenTypeOf(request.url, env.GIFT_HOST);
   if (screenType === 'certificates' && url.pathname === '/') throw redirect('/pages/gift', 302);
 
-  const { auth, api, token, notice } = context.get(visitorContext);
+  const { auth, api, token, notice, tz } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
@@ -100,6 +103,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     suppressPopups: screenType === 'certificates',
     // ---- issue 6 landings: the offer popups word a trial only for those who still have one.
     trialAvailable: auth?.trial_is_available ?? true,
+    // ---- issue 7: the tz hour offset this page's TV times were rendered in (useViewerTz keeps it the browser's).
+    tz,
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
@@ -174,6 +179,7 @@ export default function App() {
   useServiceWorker();
   useNavigationTrail(); // issue 5 gating-web
   useRouteAnswerRejections();
+  useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
 }
 
@@ -193,6 +199,22 @@ function useRouteAnswerRejections() {
     window.addEventListener('unhandledrejection', onRejection);
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, []);
+}
+
+/**
+ * spec platform §7 "tz = browser hour offset": the browser's offset goes into a cookie that the server reads, so TV
+ * pages render the viewer's times and days. A page rendered before the browser had said (its first visit, or after
+ * travelling) is loaded again once, with the right times; for viewers in Moscow, the default, nothing reloads.
+ */
+function useViewerTz(renderedTz: number | null) {
+  const revalidator = useRevalidator();
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
+  useEffect(() => {
+    const tz = tzOfOffsetMinutes(new Date().getTimezoneOffset());
+    if (!isTvTz(tz)) return;
+    document.cookie = `${TV_TZ_COOKIE}=${tz}; Path=/; Max-Age=${365 * 86_400}; SameSite=Lax`;
+    if (renderedTz !== null && renderedTz !== tz) revalidate();
+  }, [renderedTz]);
 }
 
 /** spec platform §2: a service worker is registered on load. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, epochSeconds, isIsoDate, isoInTz, isTvTz, tvDayBounds, tvGuideDates, tvLocalDate, tzOfOffsetMinutes } from './tv-guide.ts';
+import { addDays, epochSeconds, isIsoDate, isoInTz, isTvTz, parseTvTz, tvDayBounds, tvGuideDates, tvLocalDate, tzOfOffsetMinutes } from './tv-guide.ts';
 
 describe('the guide in the viewer’s zone (platform §7: tz is the browser hour offset)', () => {
   it.each([[-180, 3], [0, 0], [300, -5], [-330, 5.5]])('getTimezoneOffset %i is tz %s', (minutes, tz) => {
@@ -44,4 +44,16 @@ describe('the guide in the viewer’s zone (platform §7: tz is the browser hour
     expect(Date.parse(isoInTz(at, 5.75))).toBe(at.getTime());
     expect(epochSeconds(at)).toBe(Date.UTC(2026, 10, 21, 18, 30) / 1000);
   });
+});
+
+describe('parseTvTz (the browser tz cookie)', () => {
+  it.each([
+    ['3', 3],
+    ['-5', -5],
+    ['5.5', 5.5],
+    ['5.75', 5.75],
+    ['+14', 14],
+    ['-12', -12],
+  ])('%s is %s', (text, tz) => expect(parseTvTz(text)).toBe(tz));
+  it.each(['', 'abc', '15', '-13', '5.3', '3; Path=/', '1e1', null, undefined])('%s is not a tz', (text) => expect(parseTvTz(text)).toBeNull());
 });

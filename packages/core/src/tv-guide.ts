@@ -14,6 +14,16 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The cookie the browser keeps its tz hour offset in, so server-rendered TV pages show the viewer's times. */
+export const TV_TZ_COOKIE = 'ekran_tz';
+
+/** A tz hour offset read from text (a cookie, a query), or null when it is not one a viewer may send. */
+export function parseTvTz(value: string | null | undefined): number | null {
+  if (value == null || !/^[+-]?\d{1,2}(\.\d{1,2})?$/.test(value.trim())) return null;
+  const tz = Number(value);
+  return isTvTz(tz) ? tz : null;
+}
+
 /** Whether a tz hour offset is one a viewer may send (inside the range, in quarter hours). */
 export function isTvTz(tz: number): boolean {
   return Number.isFinite(tz) && tz >= TV_TZ_RANGE.min && tz <= TV_TZ_RANGE.max && Number.isInteger(tz * 4);

@@ -1,4 +1,5 @@
 import { DEVICE_COOKIE, ErrorCode, SESSION_COOKIE, type AuthData } from '@ekran/contracts';
+import { DEFAULT_TV_TZ, parseTvTz, TV_TZ_COOKIE } from '@ekran/core';
 import { isbot } from 'isbot';
 import { createContext, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
@@ -11,6 +12,11 @@ export interface Visitor {
   api: Api;
   /** The browser's device id (the ekran_device cookie), when it has one. */
   deviceId?: string | null;
+  /**
+   * The viewer's tz hour offset (spec platform §7 tz) from the browser's cookie, Moscow until the browser has said
+   * (root.tsx useViewerTz). The TV guide's times and days are in it.
+   */
+  tz: number;
   /** A one-time notice for this page: the device was removed from the account elsewhere (issue 3 devices). */
   notice?: VisitorNotice | null;
 }
@@ -65,7 +71,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const ip = request.headers.get(CLIENT_IP_HEADER);
   // issue 4 SEO: robots.txt and the sitemaps are the same for everyone and need no visitor.
   if (SESSIONLESS_PATH.test(new URL(request.url).pathname)) {
-    context.set(visitorContext, { auth: null, token: null, api: createApi(null, { userAgent, ip }) });
+    context.set(visitorContext, { auth: null, token: null, api: createApi(null, { userAgent, ip }), tz: DEFAULT_TV_TZ });
     return next();
   }
   const setCookies: string[] = [];
@@ -108,7 +114,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
 
-  context.set(visitorContext, { auth, token, api: createApi(token, { userAgent, deviceId, ip }), deviceId, notice });
+  const tz = parseTvTz(readCookie(cookies, TV_TZ_COOKIE)) ?? DEFAULT_TV_TZ;
+  context.set(visitorContext, { auth, token, api: createApi(token, { userAgent, deviceId, ip }), deviceId, notice, tz });
   const response = await next();
   for (const c of setCookies) response.headers.append('Set-Cookie', c);
   // The notice is spent once a page shows it; a redirect (the account page sending the now anonymous

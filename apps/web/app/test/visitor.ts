@@ -5,7 +5,7 @@ import { visitorContext, type Visitor } from '../lib/session.server.ts';
 /** A router context holding a visitor whose API is the given stub (only the methods a test needs). */
 export function contextWith(api: Partial<Api>, visitor: Partial<Omit<Visitor, 'api'>> = {}) {
   const context = new RouterContextProvider();
-  context.set(visitorContext, { auth: null, token: 'token-0123456789abcdef', ...visitor, api: api as Api });
+  context.set(visitorContext, { auth: null, token: 'token-0123456789abcdef', tz: 3, ...visitor, api: api as Api });
   return context;
 }
 

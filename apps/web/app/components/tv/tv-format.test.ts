@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airedAt, daysBefore, dayTitle, isDay, moscowDay, nextRefreshIn, programmeTimes, recordingTimeLeft } from './tv-format.ts';
+import { airedAt, clockInTz, dayMonthInTz, dayOfDate, daysBefore, dayTitle, isDay, moscowDay, nextRefreshIn, programmeTimes, recordingTimeLeft, weekdayInTz } from './tv-format.ts';
 
 const p = (starts: string, ends: string) => ({ starts_at: starts, ends_at: ends });
 
@@ -48,4 +48,20 @@ describe('when the channel page asks again what is on air', () => {
     expect(nextRefreshIn({ now: null, next: { starts_at: '2026-11-21T12:05:00.000Z' }, server_time: '2026-11-21T12:00:00.000Z' } as never, received, received)).toBe(301_000);
     expect(nextRefreshIn({ now: null, next: null, server_time: '2026-11-21T12:00:00.000Z' }, received, received)).toBe(600_000);
   });
+});
+
+describe('times in the viewer’s zone', () => {
+  const at = Date.parse('2026-11-21T20:30:00Z');
+  it.each([
+    [3, '23:30', '21 ноября'],
+    [5, '01:30', '22 ноября'],
+    [-5, '15:30', '21 ноября'],
+    [5.5, '02:00', '22 ноября'],
+  ])('tz %s: %s on %s', (tz, clock, day) => {
+    expect(clockInTz(at, tz)).toBe(clock);
+    expect(dayMonthInTz(at, tz)).toBe(day);
+    expect(clockInTz(new Date(at).toISOString(), tz)).toBe(clock);
+  });
+  it('a calendar day has no zone', () => expect(dayOfDate('2026-11-22')).toBe('22 ноября'));
+  it('weekday', () => expect(weekdayInTz(at, 3)).toBe('сб'));
 });

@@ -65,3 +65,21 @@ export function nextRefreshIn(nowNext: Pick<TvNowNext, 'now' | 'next' | 'server_
   const elapsed = nowMs - receivedAt;
   return Math.min(MAX_WAIT_MS, Math.max(AFTER_END_MS, Date.parse(until) - server - elapsed + AFTER_END_MS));
 }
+
+// ---- issue 7: times in the viewer's zone (spec platform §7 tz, the browser's hour offset; Visitor.tz on the
+// server). A tz is a fixed offset, so an instant is shifted by it and formatted as UTC: the same text on the server
+// and in the browser, whatever zone either runs in.
+const HOUR_MS = 3_600_000;
+const utcClock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const utcDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const utcWeekday = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
+const shifted = (at: number | string | Date, tz: number) => new Date(new Date(at).getTime() + tz * HOUR_MS);
+
+/** «21:30»: the time of an instant (epoch ms, ISO text or Date) in a tz hour offset. */
+export const clockInTz = (at: number | string | Date, tz: number) => utcClock.format(shifted(at, tz));
+/** «21 ноября»: the day of an instant in a tz hour offset. */
+export const dayMonthInTz = (at: number | string | Date, tz: number) => utcDayMonth.format(shifted(at, tz));
+/** «сб»: the short weekday of an instant in a tz hour offset. */
+export const weekdayInTz = (at: number | string | Date, tz: number) => utcWeekday.format(shifted(at, tz));
+/** «21 ноября» of a YYYY-MM-DD day (a calendar day: no zone applies). */
+export const dayOfDate = (day: string) => utcDayMonth.format(new Date(`${day}T12:00:00Z`));
