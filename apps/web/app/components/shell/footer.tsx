@@ -28,6 +28,13 @@ export function Footer({ menu }: { menu: MenuItem[] }) {
         <p className="footer__rights">
           {t('footer.rights', { year: new Date().getFullYear() })} <span className="age">{t('footer.age')}</span>
         </p>
+        {/* The country of every request comes from DB-IP's Lite database, whose CC BY 4.0 licence asks for this link
+            on pages that use it (NOTICE). Its text is the licensor's wording, not ours to translate. */}
+        <p className="footer__credits">
+          <a href="https://db-ip.com" rel="noopener" target="_blank">
+            IP Geolocation by DB-IP
+          </a>
+        </p>
       </div>
     </footer>
   );

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../test/render.tsx';
 import { ErrorScreen } from '../ui/error-screen.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 afterEach(cleanup);
@@ -69,5 +70,13 @@ describe('ErrorScreen', () => {
   it('uses the spec text of the error screen', async () => {
     renderInRouter(<ErrorScreen kind="error" />);
     expect(await screen.findByText('Скоро все починим. Попробуйте позже.')).toBeTruthy();
+  });
+});
+
+describe('Footer', () => {
+  it('credits DB-IP, whose country database the geo rules of every page use (CC BY 4.0 asks for the link)', async () => {
+    renderInRouter(<Footer menu={[]} />);
+    const credit = await screen.findByRole('link', { name: 'IP Geolocation by DB-IP' });
+    expect(credit.getAttribute('href')).toBe('https://db-ip.com');
   });
 });
