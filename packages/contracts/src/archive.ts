@@ -135,5 +135,8 @@ export type CatchupSearchQuery = z.infer<typeof CatchupSearchQuerySchema>;
 export const CatchupSearchSchema = z.object({ items: z.array(CatchupItemSchema) }).meta({ id: 'CatchupSearch' });
 export type CatchupSearch = z.infer<typeof CatchupSearchSchema>;
 
-/** One catch-up item: a recording's id (a programme id). */
-export const CatchupParamsSchema = z.object({ id: z.uuid() });
+/**
+ * One catch-up item: a recording's id (a programme id), or a title's or a channel's alias for its newest recording
+ * (what a lasting link, such as a banner's catchup action, names).
+ */
+export const CatchupParamsSchema = z.object({ id: z.union([z.uuid(), z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a recording id, a title alias or a channel alias').max(120)]) });

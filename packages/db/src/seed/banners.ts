@@ -87,9 +87,11 @@ export function buildBanners(catalogue: SeedCatalogue): SeedBanner[] {
       art: { hue: 265, hue2: 200, pattern: 'stripes', seed: 4102 }, isNarrow: false, forKids: false, targetAlias: DEFAULT_PLAYLIST_ALIAS, targetUrl: null,
     },
     {
-      alias: 'home-kanal-ekran-kino', type: 'channel', title: 'Телеканал «Экран. Кино»',
-      description: 'Круглосуточный эфир отечественного кино. Пропустили вечерний фильм? Он есть в записи.',
-      actions: [{ type: 'open', alias: 'ekran-kino' }, { type: 'catchup', target_id: 'ekran-kino-vecherniy-seans' }],
+      alias: 'home-kanal-ekran-kino', type: 'channel', title: 'Телеканал «Экран Кино»',
+      description: 'Фильмы нашего каталога в эфире круглые сутки. Пропустили вечерний фильм? Он есть в записи.',
+      // The catchup action names the channel: /archive/watch/{channel} opens its newest recording. A recording's own
+      // id would be gone in 14 days, and a film channel always has one.
+      actions: [{ type: 'open', alias: 'ekran-kino' }, { type: 'catchup', target_id: 'ekran-kino' }],
       art: { hue: 210, hue2: 180, pattern: 'grid', seed: 4103 }, isNarrow: false, forKids: false, targetAlias: 'ekran-kino', targetUrl: null,
     },
     {

@@ -156,6 +156,31 @@ export function createArchiveRepo(db: Db) {
       return row?.titleId ?? null;
     },
 
+    /** The title with this alias when it has a recording offered now (in the query's scope), or null. */
+    async titleOfAlias(alias: string, query: ArchiveQuery, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ titleId: titles.id })
+        .from(tvProgrammes)
+        .innerJoin(titles, eq(titles.id, tvProgrammes.titleId))
+        .innerJoin(tvChannels, eq(tvChannels.id, tvProgrammes.channelId))
+        .where(and(eq(titles.alias, alias), where(query, now)))
+        .limit(1);
+      return row?.titleId ?? null;
+    },
+
+    /** The newest recording offered now on the channel with this alias (in the query's scope), or null. */
+    async newestOfChannel(alias: string, query: ArchiveQuery, now: Date): Promise<{ id: string; titleId: string } | null> {
+      const [row] = await db
+        .select({ id: tvProgrammes.id, titleId: titles.id })
+        .from(tvProgrammes)
+        .innerJoin(titles, eq(titles.id, tvProgrammes.titleId))
+        .innerJoin(tvChannels, eq(tvChannels.id, tvProgrammes.channelId))
+        .where(and(eq(tvChannels.alias, alias), where(query, now)))
+        .orderBy(desc(tvProgrammes.endsAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** What the archive holds now (in a kids scope): categories, genres (in catalogue order) and years. */
     async facets(query: ArchiveQuery, now: Date): Promise<{ kinds: ('movie' | 'series')[]; genres: { alias: string; title: string }[]; years: number[] }> {
       const titleIds = db

@@ -258,9 +258,31 @@ describe('GET /api/v2/multiplex/catchups/:id', () => {
     ['an expired recording', () => ids.expired!, 404],
     ['a disabled title', () => ids.hidden!, 404],
     ['an unknown id', () => '00000000-0000-4000-8000-000000000000', 404],
-    ['no uuid', () => 'dolgaya-doroga', 400],
+    ['the alias of a title with nothing offered', () => 'davno-bylo', 404],
+    ['the alias of a title on air now, not yet recorded', () => 'seychas-v-efire', 404],
+    ['the alias of a disabled title', () => 'skrytyy', 404],
+    ['neither a uuid nor an alias', () => 'Dolgaya_Doroga', 400],
   ])('answers %s with %i', async (_what, id, status) => {
     expect((await get(`/api/v2/multiplex/catchups/${id()}`)).statusCode).toBe(status);
+  });
+
+  it('answers a title alias with the title’s newest recording (a link that outlives the guide, as a banner’s catchup action)', async () => {
+    const res = await get('/api/v2/multiplex/catchups/dolgaya-doroga');
+    expect(res.statusCode).toBe(200);
+    expect(CatchupItemSchema.parse(res.json())).toMatchObject({ id: ids['film-new'], alias: 'dolgaya-doroga' });
+    // The kids scope still applies.
+    const kid = await childSession(t);
+    expect((await get('/api/v2/multiplex/catchups/dolgaya-doroga', kid.auth)).statusCode).toBe(404);
+    expect((await get('/api/v2/multiplex/catchups/veselyy-yozhik', kid.auth)).statusCode).toBe(200);
+  });
+
+  it('answers a channel alias with the channel’s newest recording offered', async () => {
+    const res = await get('/api/v2/multiplex/catchups/ekran-kino');
+    expect(res.statusCode).toBe(200);
+    expect(CatchupItemSchema.parse(res.json())).toMatchObject({ id: ids['s1e1-new'], alias: 'gorodskie-tayny' });
+    const kid = await childSession(t);
+    expect((await get('/api/v2/multiplex/catchups/ekran-kino', kid.auth)).statusCode).toBe(404);
+    expect(CatchupItemSchema.parse((await get('/api/v2/multiplex/catchups/multlandia', kid.auth)).json()).id).toBe(ids.kids);
   });
 });
 

@@ -10,6 +10,8 @@ import { createArchiveRepo, type ArchiveQuery } from './archive.repo.ts';
 /** The titles an answer may hold: a child session's kids scope, or kids titles when asked for_kids. */
 const scopeOf = (session: SessionContext | null, forKids: boolean): KidsScope | null => kidsScopeOf(session) ?? (forKids ? { ratings: null } : null);
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 // spec catalogue §3 Filter group titles (the spec does not show them; the interface may translate by alias).
 const GROUP_TITLES = { category: 'Тип', genre: 'Жанр', year: 'Год' } as const;
 
@@ -77,12 +79,30 @@ export function createArchiveService(deps: Required<Pick<AppDeps, 'database' | '
       return { items: await items(ids, now) };
     },
 
-    /** One catch-up item by a recording's id: its title with every recording offered now; 404 once it is gone. */
+    /**
+     * One catch-up item: by a recording's id, its title with every recording offered now (the id stays the one
+     * asked for); by a title's alias, the same with its newest recording's id; by a channel's alias, the channel's
+     * newest recording. Catch-up ids are programme ids that come and go with the guide, so a link that must last (a
+     * banner's catchup action) names a title or a channel. 404 once nothing is offered.
+     */
     async item(session: SessionContext | null, id: string, forKids = false): Promise<CatchupItem> {
       const now = deps.now();
-      const titleId = await repo.titleOfRecording(id, { category: null, genres: [], years: [], kids: scopeOf(session, forKids) }, now);
+      const scope: ArchiveQuery = { category: null, genres: [], years: [], kids: scopeOf(session, forKids) };
+      let titleId: string | null;
+      let recording: string | null = null;
+      if (UUID_RE.test(id)) {
+        titleId = await repo.titleOfRecording(id, scope, now);
+        recording = id;
+      } else {
+        titleId = await repo.titleOfAlias(id, scope, now);
+        if (!titleId) {
+          const newest = await repo.newestOfChannel(id, scope, now);
+          titleId = newest?.titleId ?? null;
+          recording = newest?.id ?? null;
+        }
+      }
       if (!titleId) throw notFound(`Recording ${id}`);
-      const [item] = await items([titleId], now, new Map([[titleId, id]]));
+      const [item] = await items([titleId], now, recording ? new Map([[titleId, recording]]) : new Map());
       if (!item) throw notFound(`Recording ${id}`);
       return item;
     },
