@@ -6,10 +6,12 @@ export type SitemapFilePart = 'static' | SitemapPart;
 
 /**
  * The public pages that are not catalogue records (issue 4 SEO): the home page, the category roots and the
- * lists of the catalogue. Kids duplicates (/kids), the archive, search, personal and account pages are not
+ * lists of the catalogue, the tariffs and partners (issue 6), the TV pages (issue 7). Kids duplicates (/kids), the archive, search, personal and account pages are not
  * listed (robots.txt and the pages' noindex keep them out).
  */
-export const STATIC_SITEMAP_PATHS = ['/', '/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/promos'] as const;
+export const STATIC_SITEMAP_PATHS = [
+  '/', '/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/promos', '/tariffs', '/partners', '/tv', '/tvchannels', '/channel',
+] as const;
 
 /** The path of a sitemap file: /sitemaps/titles.xml for the first page of a part, /sitemaps/titles-2.xml for the next. */
 export function sitemapFilePath(part: SitemapFilePart, page = 1): string {

@@ -1,7 +1,7 @@
 // The sitemap's catalogue parts (issue 4 SEO), checked against the seeded demo catalogue.
 import { SITEMAP_URL_LIMIT, SitemapIndexSchema, SitemapUrlsSchema, type SitemapUrls } from '@ekran/contracts';
 import { titles } from '@ekran/db';
-import { generateCatalogue, seedDatabase, type MediaManifestEntry, type SeedCatalogue } from '@ekran/db/seed';
+import { generateCatalogue, LANDINGS, seedDatabase, TV_CHANNELS, type MediaManifestEntry, type SeedCatalogue } from '@ekran/db/seed';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,11 @@ function expected() {
     genres: [...new Set(visible.flatMap((x) => x.genres.map((g) => `/genres/${g}`)))],
     people: named,
     collections,
+    // issue 7: every live channel; issue 6: the landings whose offer runs on the Moscow day.
+    channels: TV_CHANNELS.map((c) => `/channel/${c.alias}`),
+    landings: LANDINGS.filter((l) => (l.startsAt === null || Date.parse(l.startsAt) < Date.parse(`${TODAY}T00:00:00+03:00`) + 86_400_000) && (l.endsAt === null || Date.parse(l.endsAt) > Date.parse(`${TODAY}T00:00:00+03:00`))).map(
+      (l) => `/pages/${l.slug}`,
+    ),
   };
 }
 
@@ -68,7 +73,7 @@ describe('GET /api/v1/sitemap', () => {
 });
 
 describe('GET /api/v1/sitemap/:part', () => {
-  it.each(['titles', 'categories', 'genres', 'people', 'collections'] as const)('lists the %s pages of the seed, each once', async (part) => {
+  it.each(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings'] as const)('lists the %s pages of the seed, each once', async (part) => {
     const res = await get(`/api/v1/sitemap/${part}`);
     expect(res.statusCode).toBe(200);
     const urls = SitemapUrlsSchema.parse(res.json());
