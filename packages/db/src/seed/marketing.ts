@@ -334,7 +334,7 @@ async function featuredTitle(tx: Tx, pick: FeaturedPick): Promise<{ id: string; 
   const [preferred] = await tx
     .select({ id: titles.id, title: titles.title })
     .from(titles)
-    .where(and(eq(titles.alias, pick.alias), eq(titles.isDisabled, false)))
+    .where(and(eq(titles.alias, pick.alias), eq(titles.kind, pick.kind), eq(titles.isDisabled, false)))
     .limit(1);
   if (preferred) return preferred;
   const seasonCount = sql<number>`(select count(*) from ${seasons} where ${seasons.titleId} = ${titles.id})`;

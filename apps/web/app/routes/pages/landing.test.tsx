@@ -136,7 +136,14 @@ describe('/pages/{slug} page', () => {
     expect(lastDayOf('2026-11-30T21:00:00.000Z')).toBe('30 ноября 2026 г.');
     expect(screen.getByText('Один раз на аккаунт')).toBeTruthy();
     expect(screen.getByTestId('landing-featured-link').getAttribute('href')).toBe('/watch/tayna-sinego-doma');
+    expect(screen.getByTestId('landing-featured-link').textContent).toBe('Подробнее о фильме');
     expect(screen.queryByTestId('landing-closed')).toBeNull();
+  });
+
+  it('names a featured series a series', async () => {
+    const base = landing();
+    renderPage({ ...base, featured: { ...base.featured!, _cls: 'Product.Series' } });
+    expect((await screen.findByTestId('landing-featured-link')).textContent).toBe('Подробнее о сериале');
   });
 
   it('a discount chain says what renewals cost and how often (the next tariff)', async () => {

@@ -186,7 +186,7 @@ export default function LandingPage({ loaderData, actionData }: Route.ComponentP
               </p>
               <p className="landing__description">{landing.featured.description}</p>
               <Link to={`/watch/${landing.featured.alias}`} className="btn btn--ghost" data-testid="landing-featured-link">
-                {t('landings.aboutTitle')}
+                {t(landing.featured._cls === 'Product.Series' ? 'landings.aboutSeries' : 'landings.aboutTitle')}
               </Link>
             </div>
           </aside>
