@@ -10,7 +10,8 @@
 // the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
 // answered with errors or non-2xx statuses (the numbers would mean nothing). Last (issue 5), bench/ttff.mjs
-// measures the player's time to first frame with our start-up tuning against hls.js defaults.
+// measures the player's time to first frame with our start-up tuning against hls.js defaults. Issue 7 adds a live
+// channel's media playlist (computed per request from the wall clock) against the same text as a static file.
 //
 // Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
 // through its /api proxy unless BENCH_API_URL names the API; the paging comparison then uses that site's
@@ -121,6 +122,51 @@ async function measure(name, url, headers) {
   return row;
 }
 
+/** The first string in a JSON answer that is a master playlist's URL. */
+function masterUrlIn(value) {
+  if (typeof value === 'string') return value.endsWith('master.m3u8') ? value : null;
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) {
+      const found = masterUrlIn(v);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * A free channel's live media playlist as a viewer's player asks for it (the site's playback resource, then the master
+ * and its first variant; the API answers it), measured against the same playlist served as a static file. Null (with a warning) when the
+ * site plays no live TV to this visitor (outside RU, say).
+ */
+async function liveTvRows(siteUrl, apiUrl, cookie, dir) {
+  const channel = process.env.BENCH_TV_CHANNEL || 'priroda';
+  const answer = await (await fetch(`${siteUrl}/resources/tv-playback/live/${channel}`, { headers: { cookie, 'user-agent': BROWSER_UA } })).json().catch(() => null);
+  const master = masterUrlIn(answer);
+  if (!master) {
+    console.warn(`bench: no live playlist for ${channel} (${JSON.stringify(answer)?.slice(0, 200)}); skipping the live TV targets.`);
+    return null;
+  }
+  const masterUrl = new URL(master, siteUrl);
+  const masterText = await (await fetch(masterUrl)).text();
+  const variant = masterText.split('\n').find((line) => line && !line.startsWith('#'));
+  if (!variant) throw new Error(`the live master playlist of ${channel} names no variant`);
+  // Asked of the API itself, as the listing is (the site only passes /api through).
+  const variantUrl = new URL(variant.trim(), masterUrl);
+  const mediaUrl = `${apiUrl}${variantUrl.pathname}${variantUrl.search}`;
+  const text = await (await fetch(mediaUrl)).text();
+  if (!text.startsWith('#EXTM3U')) throw new Error(`the live media playlist of ${channel} is not a playlist: ${text.slice(0, 120)}`);
+  const file = path.join(dir, 'live.m3u8');
+  writeFileSync(file, text);
+  const staticProc = await startStatic(file);
+  cleanups.push(() => stopProcess(staticProc));
+  return {
+    channel,
+    bytes: Buffer.byteLength(text),
+    rows: [await measure('live-tv', mediaUrl, {}), await measure('live-static', `http://127.0.0.1:${staticProc.port}/live.m3u8`, {})],
+  };
+}
+
 async function main() {
   let siteUrl = process.env.BENCH_BASE_URL?.replace(/\/$/, '');
   let apiUrl = process.env.BENCH_API_URL?.replace(/\/$/, '') || siteUrl;
@@ -183,6 +229,16 @@ async function main() {
   );
   console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
   console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
+
+  // ---- issue 7: a live channel's media playlist, computed from the wall clock on every request (every viewer asks
+  // for it once a segment, 4 s), against the same text as a static file.
+  const live = await liveTvRows(siteUrl, apiUrl, cookie, dir);
+  if (live) {
+    rows.push(...live.rows);
+    ratios.live_vs_static_rps = ratio(live.rows[0].requests_per_sec, live.rows[1].requests_per_sec);
+    ratios.live_vs_static_p99 = ratio(live.rows[0].latency_p99_ms, live.rows[1].latency_p99_ms);
+    console.log(`live/static: ${ratios.live_vs_static_rps}× the requests per second, ${ratios.live_vs_static_p99}× the p99 latency (${live.channel}, ${live.bytes} bytes)`);
+  }
 
   // ---- page 1 against a deep page (issue 4, docs/decisions/009-catalogue-paging.md)
   let films = null;
