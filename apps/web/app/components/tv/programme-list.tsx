@@ -20,16 +20,18 @@ interface ProgrammeListProps {
  * A day of a channel's guide (issue 7 items 1 and 4): the time and title of each programme (a link to its page when
  * it is a film or series of ours), the one on air marked «В эфире» with its progress, and for an ended programme
  * whose recording is offered a link to /archive/watch/{id}. The list is its own scroll box and opens at the programme
- * on air, so the page (and a player above it) stays where it is.
+ * on air (the one before it above), so the page (and a player above it) stays where it is.
  */
 export function ProgrammeList({ programmes, clock, scrollKey, showExpiry = false, label }: ProgrammeListProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const list = ref.current;
-    const live = list?.querySelector<HTMLElement>('[data-live]');
-    if (!list || !live) return;
-    list.scrollTop = Math.max(0, live.offsetTop - 8);
+    if (!list) return;
+    // The programme on air near the top, the one before it (just ended, maybe recorded) above it; a day without one
+    // from its start (the list may be the same element as the day before's, scrolled).
+    const live = list.querySelector<HTMLElement>('[data-live]');
+    list.scrollTop = live ? ((live.previousElementSibling as HTMLElement | null)?.offsetTop ?? 0) : 0;
   }, [scrollKey]);
 
   if (programmes.length === 0) {

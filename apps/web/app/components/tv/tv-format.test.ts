@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   airedAt, clockInTz, clockOf, dayMonthInTz, dayOfDate, daysFrom, isOnAirAt, nextChangeOf, nextRefreshIn, progressOf, recordingTimeLeft, shortDayOfDate, timesOf,
-  weekdayOfDate,
+  weekdayInTz, weekdayOfDate,
 } from './tv-format.ts';
 
 describe('TV times in the viewer’s zone', () => {
@@ -16,6 +16,7 @@ describe('TV times in the viewer’s zone', () => {
     expect(dayMonthInTz(at, tz)).toBe(day);
     expect(clockInTz(new Date(at).toISOString(), tz)).toBe(clock);
   });
+  it('weekday', () => expect([weekdayInTz(at, 3), weekdayInTz(at, 5)]).toEqual(['сб', 'вс']));
 
   it('says when a recording aired in the viewer’s tz, not Moscow’s', () => {
     const p = { starts_at: '2026-11-20T21:30:00.000Z', ends_at: '2026-11-20T23:00:00.000Z' };

@@ -18,12 +18,14 @@ const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 export const clockInTz = (at: number | string | Date, tz: number) => utcClock.format(shifted(at, tz));
 /** «21 ноября»: the day of an instant in a tz hour offset. */
 export const dayMonthInTz = (at: number | string | Date, tz: number) => utcDayMonth.format(shifted(at, tz));
+/** «сб»: the short weekday of an instant in a tz hour offset. */
+export const weekdayInTz = (at: number | string | Date, tz: number) => utcWeekday.format(shifted(at, tz));
 /** «21 ноября» of a YYYY-MM-DD day (a calendar day: no zone applies). */
 export const dayOfDate = (day: string) => utcDayMonth.format(noon(day));
 /** «21 нояб.» of a YYYY-MM-DD day, for the day strip. */
 export const shortDayOfDate = (day: string) => utcShortDayMonth.format(noon(day));
-/** «сб» of a YYYY-MM-DD day. */
-export const weekdayOfDate = (day: string) => utcWeekday.format(noon(day));
+/** «сб» of a YYYY-MM-DD day (a calendar day: no zone applies). */
+export const weekdayOfDate = (day: string) => weekdayInTz(noon(day), 0);
 /** Whole days from `today` to `day` (both YYYY-MM-DD): -1 yesterday, 1 tomorrow. */
 export const daysFrom = (today: string, day: string) => Math.round((noon(day).getTime() - noon(today).getTime()) / DAY_MS);
 

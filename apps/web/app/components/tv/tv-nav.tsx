@@ -55,11 +55,12 @@ export function DayStrip({ dates, current, today, hrefOf }: { dates: readonly st
   );
 }
 
-/** «Все» and the TV categories (tv_selection) as links with ?category=, the chosen one marked. */
+/** «Все» and the TV categories (tv_selection) as links with ?category=, the chosen one marked and kept in view. */
 export function CategoryChips({ selections, current, hrefOf }: { selections: readonly TvSelection[]; current: string | null; hrefOf: (category: string | null) => string }) {
   const { t } = useTranslation();
+  const ref = useCentred<HTMLElement>(current ?? '');
   return (
-    <nav className="chips tv-chips" aria-label={t('tv.categories')} data-testid="tv-categories">
+    <nav ref={ref} className="chips tv-chips" aria-label={t('tv.categories')} data-testid="tv-categories">
       <Link className="chip" to={hrefOf(null)} aria-current={current === null ? 'page' : undefined} preventScrollReset>
         {t('tv.all')}
       </Link>
