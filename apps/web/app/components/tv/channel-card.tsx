@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavoriteChannelButton } from './favorite-channel-button.tsx';
 import { AirProgress } from './on-air.tsx';
-import { clockOf, isOnAirAt, timesOf } from './tv-format.ts';
+import { clockOf, fullTitle, isOnAirAt, timesOf } from './tv-format.ts';
 import './tv.css';
 
 /**
@@ -37,7 +37,7 @@ export function ChannelCard({ channel, clock, heading: Heading = 'h3' }: { chann
       {now ? (
         <div className="tv-card__now" data-testid="tv-card-now">
           <p className="tv-card__programme">
-            <span className="tv-onair__badge">{t('tvWatch.onAir')}</span> <span className="tv-card__programme-title">{now.sub_title ? `${now.title}. ${now.sub_title}` : now.title}</span>
+            <span className="tv-onair__badge">{t('tvWatch.onAir')}</span> <span className="tv-card__programme-title">{fullTitle(now)}</span>
           </p>
           <AirProgress programme={now} now={clock} />
           <p className="tv-card__times">{timesOf(now)}</p>

@@ -2,7 +2,7 @@ import { TvOnAirSchema, type TvChannel, type TvChannelBrief, type TvOnAir, type 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { clockOf, nextChangeOf, progressOf, timesOf } from './tv-format.ts';
+import { clockOf, fullTitle, nextChangeOf, progressOf, timesOf } from './tv-format.ts';
 import { useRefreshed } from './use-tv-live.ts';
 import './tv.css';
 
@@ -42,7 +42,7 @@ export function ChannelHeading({ channel, as: Heading = 'h1', children }: { chan
 
 /** A programme's title (with its episode's), a link to its page when it is a film or series of ours. */
 export function ProgrammeTitle({ programme }: { programme: Pick<TvProgramme, 'title' | 'sub_title' | 'title_link'> }) {
-  const text = programme.sub_title ? `${programme.title}. ${programme.sub_title}` : programme.title;
+  const text = fullTitle(programme);
   return programme.title_link ? <Link to={`/watch/${programme.title_link.alias}`}>{text}</Link> : <>{text}</>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  airedAt, clockInTz, clockOf, dayMonthInTz, dayOfDate, daysFrom, isOnAirAt, nextChangeOf, nextRefreshIn, progressOf, recordingTimeLeft, shortDayOfDate, timesOf,
+  airedAt, clockInTz, clockOf, dayMonthInTz, fullTitle, dayOfDate, daysFrom, isOnAirAt, nextChangeOf, nextRefreshIn, progressOf, recordingTimeLeft, shortDayOfDate, timesOf,
   weekdayInTz, weekdayOfDate,
 } from './tv-format.ts';
 
@@ -27,6 +27,11 @@ describe('TV times in the viewer’s zone', () => {
   it('reads a guide time as the API wrote it in the viewer’s tz', () => {
     expect(clockOf('2026-11-21T21:05:00+05:30')).toBe('21:05');
     expect(timesOf({ start: '2026-11-21T23:30:00+03:00', end: '2026-11-22T01:10:00+03:00' })).toBe('23:30 – 01:10');
+  });
+
+  it('gives a programme’s title with its episode’s', () => {
+    expect(fullTitle({ title: 'Каникулы по обмену', sub_title: 'Весна' })).toBe('Каникулы по обмену. Весна');
+    expect(fullTitle({ title: 'Новости', sub_title: null })).toBe('Новости');
   });
 
   it('names calendar days (no zone applies) and counts days between them', () => {

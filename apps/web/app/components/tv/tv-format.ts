@@ -29,6 +29,9 @@ export const weekdayOfDate = (day: string) => weekdayInTz(noon(day), 0);
 /** Whole days from `today` to `day` (both YYYY-MM-DD): -1 yesterday, 1 tomorrow. */
 export const daysFrom = (today: string, day: string) => Math.round((noon(day).getTime() - noon(today).getTime()) / DAY_MS);
 
+/** «Каникулы по обмену. Весна»: a programme's title with its episode's, when it has one. */
+export const fullTitle = (p: Pick<TvProgramme, 'title' | 'sub_title'>) => (p.sub_title ? `${p.title}. ${p.sub_title}` : p.title);
+
 /** «21:30» of a guide time (ISO 8601 written in the viewer's tz by the API). */
 export const clockOf = (iso: string) => iso.slice(11, 16);
 /** «14:00 – 15:30»: a guide programme's time on air in the viewer's tz. */

@@ -5,7 +5,7 @@ import { ARCHIVE_TITLE } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
-import { airedAt, recordingTimeLeft } from '../../components/tv/tv-format.ts';
+import { airedAt, fullTitle, recordingTimeLeft } from '../../components/tv/tv-format.ts';
 import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
 import { TvStage } from '../../components/tv/tv-stage.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -112,7 +112,7 @@ function Recording({ data: d }: { data: Available }) {
       <div className="watch__body">
         <Breadcrumbs items={[{ title: ARCHIVE_TITLE.default, url: '/archive' }, { title: programme.title }]} />
         <p className="tv-onair__label">{t('tvWatch.recording')}</p>
-        <h1 className="watch__title">{programme.sub_title ? `${programme.title}. ${programme.sub_title}` : programme.title}</h1>
+        <h1 className="watch__title">{fullTitle(programme)}</h1>
         <p className="tv-recording__facts">
           <span>{t('tvWatch.aired', { when: airedAt(programme, d.tz) })}</span>
           {left ? <ExpiryLine left={left} /> : null}
