@@ -150,13 +150,22 @@ export default [
   route('payment_history', 'routes/billing/payment-history.tsx'),
   route('resources/extend-subscription', 'routes/resources/extend-subscription.ts'),
   route('banks-logos/:file', 'routes/resources/bank-logo.ts'),
-  // ---- issue 7 tvstream: a channel live at /channel/{id}/{date?} (platform §2 channel watch; the id is the channel's
-  // alias; a day other than today lists that day's recordings), a recording at /archive/watch/{id} (catalogue §2),
-  // and what their play logic asks: the TV playback checks and what is on air now.
+  // ---- issue 7 tvpages: the TV pages of platform §2 (decision 030): /tv, the TV home; /tvchannels, the channel
+  // catalogue (?category=); /channel, the day's guide of every channel (?category=, ?date=; the spec's /channel/
+  // {channel?} schedule); /channel/{alias}/{date?}, one channel: live on top today, its day's schedule below (the spec's
+  // channel watch). /tvchannels/watch/{alias} (the banner's channel action, platform §4) is a 301 to the channel page.
+  route('tv', 'routes/tv/tv-home.tsx'),
+  route('tvchannels', 'routes/tv/tv-channels.tsx'),
+  route('tvchannels/watch/:alias', 'routes/tv/tvchannels-watch.ts'),
+  route('channel', 'routes/tv/guide.tsx'),
+  // ---- issue 7 tvstream: the channel page (see above), a recording at /archive/watch/{id} (catalogue §2), and what
+  // their play logic asks: the TV playback checks; the channel page's day and the cards' now/next kept current; the star.
   route('channel/:id/:date?', 'routes/tv/channel-watch.tsx'),
   route('archive/watch/:id', 'routes/tv/archive-watch.tsx'),
   route('resources/tv-playback/:kind/:id', 'routes/resources/tv-playback.ts'),
-  route('resources/tv-now/:alias', 'routes/resources/tv-now.ts'),
+  route('resources/tv-schedule/:alias', 'routes/resources/tv-schedule.ts'),
+  route('resources/tv-on-air', 'routes/resources/tv-on-air.ts'),
+  route('resources/favorite-channels', 'routes/resources/favorite-channels.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

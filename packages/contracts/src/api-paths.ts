@@ -136,6 +136,7 @@ export const ApiPath = {
   tv: '/api/v1/tv',
   tvCategories: '/api/v1/tv/categories',
   tvOnAir: '/api/v1/tv/on-air',
+  tvGuide: '/api/v1/tv/guide',
   tvChannel: (channel: string) => `/api/v1/tv/channels/${encodeURIComponent(channel)}`,
   favoriteChannels: '/api/v1/profile/favorite-channels',
   favoriteChannel: (channel: string) => `/api/v1/profile/favorite-channels/${encodeURIComponent(channel)}`,

@@ -18,7 +18,7 @@ export const TvChannelBriefSchema = z.object({
 });
 export type TvChannelBrief = z.infer<typeof TvChannelBriefSchema>;
 
-/** A programme of the guide, with both ISO times and the spec's epoch seconds. */
+/** A recording's programme, with both ISO times (UTC) and the spec's epoch seconds. */
 export const TvProgrammeBriefSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -36,18 +36,6 @@ export const TvProgrammeBriefSchema = z.object({
 });
 export type TvProgrammeBrief = z.infer<typeof TvProgrammeBriefSchema>;
 
-/** GET now/next of a channel: what is on air and what follows (the page moves on when `now` ends). */
-export const TvNowNextSchema = z
-  .object({
-    channel: TvChannelBriefSchema,
-    now: TvProgrammeBriefSchema.nullable(),
-    next: TvProgrammeBriefSchema.nullable(),
-    /** The API's clock, so a page with a skewed clock still moves on at the right moment. */
-    server_time: z.string(),
-  })
-  .meta({ id: 'TvNowNext' });
-export type TvNowNext = z.infer<typeof TvNowNextSchema>;
-
 /** A recording: an aired programme offered as VOD until expired_at. */
 export const TvRecordingSchema = z
   .object({
@@ -61,23 +49,6 @@ export const TvRecordingSchema = z
   .meta({ id: 'TvRecording' });
 export type TvRecording = z.infer<typeof TvRecordingSchema>;
 
-/** The recordings of one local day of a channel (the minimal past-date view of /channel/{id}/{date}). */
-export const TvDayRecordingsSchema = z
-  .object({
-    channel: TvChannelBriefSchema,
-    date: z.string(),
-    items: z.array(TvRecordingSchema),
-  })
-  .meta({ id: 'TvDayRecordings' });
-export type TvDayRecordings = z.infer<typeof TvDayRecordingsSchema>;
-
-/** A day as the viewer sees it: YYYY-MM-DD and the browser's hour offset (spec platform §7 GET TV: tz). */
-export const TvDayQuerySchema = z.object({
-  date: z.iso.date('date must be YYYY-MM-DD'),
-  tz: z.coerce.number().int().min(-12).max(14).default(3),
-});
-export type TvDayQuery = z.infer<typeof TvDayQuerySchema>;
-
 /**
  * The playback check of a live channel or a recording: the VOD check's fields (so the client's gating rules of
  * platform §4 read it unchanged: empty playlists and upgrade_options when not entitled), plus what the page shows.
@@ -87,11 +58,7 @@ export const TvPlaybackCheckSchema = PlaybackCheckSchema.extend({
   tv: z.object({
     kind: z.enum(['live', 'recording']),
     channel: TvChannelBriefSchema,
-    /** Live: the programme on air; a recording: its programme. */
-    now: TvProgrammeBriefSchema.nullable(),
-    /** Live: the programme after it; null for a recording. */
-    next: TvProgrammeBriefSchema.nullable(),
-    /** A recording's offer; null when live. */
+    /** A recording's offer; null when live (what is on air is GET /api/v1/tv/channels/{channel}'s). */
     recording: TvRecordingSchema.nullable(),
     server_time: z.string(),
   }),
@@ -101,8 +68,6 @@ export type TvPlaybackCheck = z.infer<typeof TvPlaybackCheckSchema>;
 /** The API paths of TV playback (kept beside their shapes; issue 7 tvdata owns /api/v1/tv). */
 export const TvPlaybackPath = {
   live: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}`,
-  nowNext: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}/now`,
-  dayRecordings: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}/recordings`,
   recording: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}`,
   recordingCheck: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}/check`,
   /** Where the signed live and recording playlists are served: {base}/s/{exp}/{sid}/{sig}/{key}/… */

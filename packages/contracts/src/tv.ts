@@ -122,6 +122,8 @@ export const TvCatalogSchema = z
     /** The categories with channels the viewer may see, in menu order. */
     selections: z.array(TvSelectionSchema),
     items: z.array(TvChannelSchema),
+    /** The API's clock (ISO 8601, UTC) when it answered: a page moves on from it, whatever its own clock says. */
+    server_time: z.string(),
   })
   .meta({ id: 'TvCatalog' });
 export type TvCatalog = z.infer<typeof TvCatalogSchema>;
@@ -145,15 +147,44 @@ export const TvScheduleSchema = z
     dates: z.array(z.string()),
     channel: TvChannelSchema,
     items: z.array(TvProgrammeSchema),
+    /** The API's clock (ISO 8601, UTC) when it answered: a page moves on from it, whatever its own clock says. */
+    server_time: z.string(),
   })
   .meta({ id: 'TvSchedule' });
 export type TvSchedule = z.infer<typeof TvScheduleSchema>;
 
 /** What is on now and next on every channel the viewer may see (for a page that keeps it current). */
 export const TvOnAirSchema = z
-  .object({ items: z.array(z.object({ channel: z.string(), now: TvProgrammeSchema.nullable(), next: TvProgrammeSchema.nullable() })) })
+  .object({
+    items: z.array(z.object({ channel: z.string(), now: TvProgrammeSchema.nullable(), next: TvProgrammeSchema.nullable() })),
+    /** The API's clock (ISO 8601, UTC) when it answered: a page moves on from it, whatever its own clock says. */
+    server_time: z.string(),
+  })
   .meta({ id: 'TvOnAir' });
 export type TvOnAir = z.infer<typeof TvOnAirSchema>;
+
+/**
+ * The programme guide of a day (/channel: every channel's programmes at once): GET TV's query with the viewer's
+ * local date (default today).
+ */
+export const TvGuideQuerySchema = TvQuerySchema.extend({ date: TvDateSchema.optional() });
+export type TvGuideQuery = z.infer<typeof TvGuideQuerySchema>;
+
+/** The guide of one local day: the channels (of one category when asked), each with that day's programmes. */
+export const TvGuideSchema = z
+  .object({
+    tz: z.number(),
+    date: z.string(),
+    /** The days the guide offers: as a channel's day, two weeks back to a week ahead, oldest first. */
+    dates: z.array(z.string()),
+    category: z.string().nullable(),
+    selections: z.array(TvSelectionSchema),
+    items: z.array(z.object({ channel: TvChannelSchema, programmes: z.array(TvProgrammeSchema) })),
+    /** The API's clock (ISO 8601, UTC) when it answered: a page moves on from it, whatever its own clock says. */
+    server_time: z.string(),
+  })
+  .meta({ id: 'TvGuide' });
+export type TvGuide = z.infer<typeof TvGuideSchema>;
 
 export const TvOnAirQuerySchema = z.object({ tz: TvTzSchema, for_kids: QueryBooleanSchema.default(false) });
 

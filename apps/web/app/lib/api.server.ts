@@ -34,6 +34,7 @@ import { billingApi } from './billing-api.server.ts';
 import { offersApi } from './offers-api.server.ts';
 // ---- issue 7 tvstream: live TV and recordings
 import { tvPlaybackApi } from './tv-playback-api.server.ts';
+import { tvApi } from './tv-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -159,8 +160,10 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...operatorApi(call),
     // ---- issue 6 landings: landings and the offers of the shell's popups
     ...offersApi(call),
-    // ---- issue 7 tvstream: the live check, now/next, a day's recordings, a recording and its check
+    // ---- issue 7 tvstream: the live check, a recording and its check
     ...tvPlaybackApi(call, client.deviceId),
+    // ---- issue 7 tvpages: channels, the guide, a channel's day, what is on air, favorite channels
+    ...tvApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,5 +1,5 @@
 import { mediaAssets, titles, tvChannelLoopItems, tvChannels, tvProgrammes, type Db } from '@ekran/db';
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 
 export type TvChannelRow = typeof tvChannels.$inferSelect;
 export type TvProgrammeRow = typeof tvProgrammes.$inferSelect;
@@ -31,30 +31,6 @@ export function createTvPlaybackRepo(db: Db) {
     return { channel, loop: loop.map((r) => r.slug) };
   }
 
-  /** The programme whose [starts_at, ends_at) holds `at`, if any. */
-  async function onAir(channelId: string, at: Date): Promise<ProgrammeRow | null> {
-    const [row] = await db
-      .select(programmeColumns)
-      .from(tvProgrammes)
-      .leftJoin(titles, eq(titles.id, tvProgrammes.titleId))
-      .where(and(eq(tvProgrammes.channelId, channelId), lte(tvProgrammes.startsAt, at), gt(tvProgrammes.endsAt, at)))
-      .orderBy(desc(tvProgrammes.startsAt))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** The first programme starting at or after `at`. */
-  async function startingFrom(channelId: string, at: Date): Promise<ProgrammeRow | null> {
-    const [row] = await db
-      .select(programmeColumns)
-      .from(tvProgrammes)
-      .leftJoin(titles, eq(titles.id, tvProgrammes.titleId))
-      .where(and(eq(tvProgrammes.channelId, channelId), gte(tvProgrammes.startsAt, at)))
-      .orderBy(asc(tvProgrammes.startsAt))
-      .limit(1);
-    return row ?? null;
-  }
-
   return {
     /** An enabled channel by its alias, with its loop. */
     async channelByAlias(alias: string): Promise<ChannelWithLoop | null> {
@@ -72,32 +48,6 @@ export function createTvPlaybackRepo(db: Db) {
     async programme(id: string): Promise<ProgrammeRow | null> {
       const [row] = await db.select(programmeColumns).from(tvProgrammes).leftJoin(titles, eq(titles.id, tvProgrammes.titleId)).where(eq(tvProgrammes.id, id)).limit(1);
       return row ?? null;
-    },
-
-    /** The programme on air at `at` and the one after it (after the current one's end, or the next to start). */
-    async nowNext(channelId: string, at: Date): Promise<{ now: ProgrammeRow | null; next: ProgrammeRow | null }> {
-      const now = await onAir(channelId, at);
-      const next = await startingFrom(channelId, now ? now.programme.endsAt : at);
-      return { now, next };
-    },
-
-    /** Programmes starting in [from, to) that have ended by `now` and whose recording is still offered, in order. */
-    recordedBetween(channelId: string, from: Date, to: Date, now: Date): Promise<ProgrammeRow[]> {
-      return db
-        .select(programmeColumns)
-        .from(tvProgrammes)
-        .leftJoin(titles, eq(titles.id, tvProgrammes.titleId))
-        .where(
-          and(
-            eq(tvProgrammes.channelId, channelId),
-            gte(tvProgrammes.startsAt, from),
-            lt(tvProgrammes.startsAt, to),
-            lte(tvProgrammes.endsAt, now),
-            isNotNull(tvProgrammes.expiredAt),
-            gt(tvProgrammes.expiredAt, now),
-          ),
-        )
-        .orderBy(asc(tvProgrammes.startsAt));
     },
   };
 }

@@ -1,7 +1,7 @@
 // issue 7 tvstream: the playback check of live channels and recordings (spec platform §4 gating in the VOD order,
-// §6 geo, §8 errors), now/next, a recording's offer and a day's recordings. The playlists themselves:
-// tv-media.routes.test.ts.
-import { ErrorSchema, TvDayRecordingsSchema, TvNowNextSchema, TvPlaybackCheckSchema, TvRecordingSchema, type TvPlaybackCheck } from '@ekran/contracts';
+// §6 geo, §8 errors) and a recording's offer. The playlists themselves: tv-media.routes.test.ts. What is on air and
+// a channel's day are the tv module's (tv.routes.test.ts).
+import { ErrorSchema, TvPlaybackCheckSchema, TvRecordingSchema, type TvPlaybackCheck } from '@ekran/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 import { createTvFactories } from '../../test/tv-factories.ts';
@@ -231,7 +231,7 @@ describe('GET /api/v1/tv-playback/live/:alias — platform §4 gating of a live 
     expectAnswer(await live(target, caller), expected);
   });
 
-  it('answers the live stream, its session and the programme on air and the next one', async () => {
+  it('answers the live stream, its session and its channel', async () => {
     const s = await subscriber();
     const body = expectAnswer(await live(ch.paid.alias, { auth: s.auth }), { playlists: 1, reason: 'ok' })!;
     const [playlist] = body.playlists;
@@ -241,14 +241,14 @@ describe('GET /api/v1/tv-playback/live/:alias — platform §4 gating of a live 
     expect(body).toMatchObject({ markers: null, prerolls: [], postrolls: [], next: null });
     expect(body.tv.kind).toBe('live');
     expect(body.tv.channel).toEqual({ id: ch.paid.id, alias: 'ekran-kino', title: 'Экран Кино', logo: '/tv-logos/ekran-kino.svg', is_free: false, for_kids: false, rating_age: '16+' });
-    expect(body.tv.now).toMatchObject({ id: rec.onAir.id, title: 'Вечерний фильм', starts_at: '2026-11-21T11:30:00.000Z', ends_at: '2026-11-21T13:00:00.000Z', start_ts: NOW / 1000 - 1800, title_alias: 'film-na-tv', rating_age: '16+' });
-    expect(body.tv.next).toMatchObject({ id: rec.next.id, title: 'Ночной фильм', start_ts: NOW / 1000 + 3600 });
-    expect(body.tv.recording).toBeNull();
+    expect(body.tv).toMatchObject({ recording: null, server_time: '2026-11-21T12:00:00.000Z' });
+    // What is on air is the tv module's alone (GET /api/v1/tv/channels/{channel}): the check does not repeat it.
+    expect(Object.keys(body.tv).sort()).toEqual(['channel', 'kind', 'recording', 'server_time']);
   });
 
-  it('a page without entitlement still learns what is on air (the page shows it around the subscription offer)', async () => {
+  it('a page without entitlement still learns the channel (the page shows it around the subscription offer)', async () => {
     const body = expectAnswer(await live(ch.paid.alias, { auth: (await loginDevice(t)).auth }), { playlists: 0, reason: 'subscription_required' })!;
-    expect(body.tv.now?.id).toBe(rec.onAir.id);
+    expect(body.tv).toMatchObject({ kind: 'live', channel: { alias: 'ekran-kino' }, recording: null });
   });
 
   it('answers 400 for a malformed alias and 401 without a session', async () => {
@@ -269,8 +269,8 @@ describe('GET /api/v1/tv-playback/recordings/:id/check — gating of a recording
     expect(grantOf(body.playlists[0]!.url).slug).toBe(`rec.${rec.available.id}`);
     // 09:00–10:30 UTC, whole 4 s segments: the programme's 90 minutes exactly (both ends fall on segment starts).
     expect(body.playlists[0]!.duration_seconds).toBe(5400);
-    expect(body.tv).toMatchObject({ kind: 'recording', next: null, channel: { alias: 'ekran-kino' }, now: { id: rec.available.id, title: 'Фильм на ТВ' } });
-    expect(body.tv.recording).toMatchObject({ id: rec.available.id, expired_at: '2026-12-05T10:30:00.000Z', duration_seconds: 5400 });
+    expect(body.tv).toMatchObject({ kind: 'recording', channel: { alias: 'ekran-kino' } });
+    expect(body.tv.recording).toMatchObject({ id: rec.available.id, expired_at: '2026-12-05T10:30:00.000Z', duration_seconds: 5400, programme: { id: rec.available.id, title: 'Фильм на ТВ' } });
   });
 
   it('is gone once expired_at passes (the clock moves on)', async () => {
@@ -290,30 +290,7 @@ describe('GET /api/v1/tv-playback/recordings/:id/check — gating of a recording
   });
 });
 
-describe('GET /api/v1/tv-playback/live/:alias/now', () => {
-  it('answers the programme on air and the next one, and moves on when it ends', async () => {
-    const res = await t.app.inject({ url: `/api/v1/tv-playback/live/${ch.paid.alias}/now`, headers: (await loginDevice(t)).auth });
-    expect(res.statusCode).toBe(200);
-    const body = TvNowNextSchema.parse(res.json());
-    expect([body.now?.title, body.next?.title, body.server_time]).toEqual(['Вечерний фильм', 'Ночной фильм', '2026-11-21T12:00:00.000Z']);
-    t.clock.now = at(1);
-    try {
-      const later = TvNowNextSchema.parse((await t.app.inject({ url: `/api/v1/tv-playback/live/${ch.paid.alias}/now`, headers: t.headers })).json());
-      expect([later.now?.title, later.next?.title]).toEqual(['Ночной фильм', 'Завтрашний фильм']);
-    } finally {
-      t.clock.now = new Date(NOW);
-    }
-  });
-
-  it('has nothing to say of a channel without a guide; 404 for an unknown one, 400 for a bad alias', async () => {
-    const body = TvNowNextSchema.parse((await t.app.inject({ url: `/api/v1/tv-playback/live/${ch.kidsFree.alias}/now`, headers: t.headers })).json());
-    expect([body.now, body.next]).toEqual([null, null]);
-    expect((await t.app.inject({ url: '/api/v1/tv-playback/live/net-takogo/now', headers: t.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/v1/tv-playback/live/a..b/now', headers: t.headers })).statusCode).toBe(400);
-  });
-});
-
-describe('a recording’s offer and a day’s recordings', () => {
+describe('a recording’s offer', () => {
   it('GET /recordings/:id: the programme, channel, expiry and length; 404 once expired; 403 for a child outside its scope', async () => {
     const res = await t.app.inject({ url: `/api/v1/tv-playback/recordings/${rec.available.id}`, headers: (await loginDevice(t)).auth });
     expect(res.statusCode).toBe(200);
@@ -323,20 +300,6 @@ describe('a recording’s offer and a day’s recordings', () => {
     const kid = await t.app.inject({ url: `/api/v1/tv-playback/recordings/${rec.available.id}`, headers: (await child()).auth });
     expect([kid.statusCode, kid.json().code]).toEqual([403, 'KIDS_PROFILE_RESTRICTED']);
     expect((await t.app.inject({ url: '/api/v1/tv-playback/recordings/not-a-uuid', headers: t.headers })).statusCode).toBe(400);
-  });
-
-  it('GET /live/:alias/recordings: the recordings on offer that started on the viewer’s local day', async () => {
-    const day = (date: string, tz = 3) => t.app.inject({ url: `/api/v1/tv-playback/live/${ch.paid.alias}/recordings?date=${date}&tz=${tz}`, headers: t.headers });
-    const today = TvDayRecordingsSchema.parse((await day('2026-11-21')).json());
-    // Not the one on air, not the unrecorded news, not tomorrow's.
-    expect(today.items.map((r) => r.programme.title)).toEqual(['Фильм на ТВ']);
-    expect(today).toMatchObject({ date: '2026-11-21', channel: { alias: 'ekran-kino' } });
-    // Three weeks ago it aired, but it has expired.
-    expect(TvDayRecordingsSchema.parse((await day('2026-10-31')).json()).items).toEqual([]);
-    // It began at 09:00 UTC: 23:00 on the 20th for a viewer at UTC−10.
-    expect(TvDayRecordingsSchema.parse((await day('2026-11-20', -10)).json()).items.map((r) => r.id)).toEqual([rec.available.id]);
-    expect((await day('21.11.2026')).statusCode).toBe(400);
-    expect((await day('2026-11-21', 20)).statusCode).toBe(400);
   });
 });
 
@@ -362,12 +325,10 @@ describe('outside Russia (spec platform §6)', () => {
     expectAnswer(await live('multlandia', { auth: visitor.auth }, abroad), { status: 403, code: 'geo_error', attribute: 'tvchannels_multlandia' });
   });
 
-  it('refuses a recording, now/next and a day’s recordings with geo_error', async () => {
+  it('refuses a recording and its check with geo_error', async () => {
     const visitor = await loginDevice(abroad);
     expectAnswer(await recordingCheck(abroadRecording.id, { auth: visitor.auth }, abroad), { status: 403, code: 'geo_error', attribute: 'tvchannels_ekran-kino' });
-    for (const url of ['/api/v1/tv-playback/live/ekran-kino/now', `/api/v1/tv-playback/recordings/${abroadRecording.id}`, '/api/v1/tv-playback/live/ekran-kino/recordings?date=2026-11-21']) {
-      const res = await abroad.app.inject({ url, headers: visitor.auth });
-      expect([res.statusCode, res.json().code, res.json().attribute], url).toEqual([403, 'geo_error', 'tvchannels_ekran-kino']);
-    }
+    const res = await abroad.app.inject({ url: `/api/v1/tv-playback/recordings/${abroadRecording.id}`, headers: visitor.auth });
+    expect([res.statusCode, res.json().code, res.json().attribute]).toEqual([403, 'geo_error', 'tvchannels_ekran-kino']);
   });
 });

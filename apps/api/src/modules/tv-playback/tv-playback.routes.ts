@@ -1,4 +1,4 @@
-import { ErrorSchema, PlaybackCheckQuerySchema, TvDayQuerySchema, TvDayRecordingsSchema, TvNowNextSchema, TvPlaybackCheckSchema, TvRecordingSchema } from '@ekran/contracts';
+import { ErrorSchema, PlaybackCheckQuerySchema, TvPlaybackCheckSchema, TvRecordingSchema } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,8 @@ const PRIVATE = 'private, no-store';
 
 /**
  * issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 gating, §6 geo). The checks
- * answer as the VOD check does (signed playlists when entitled, else upgrade options) with what the pages show.
+ * answer as the VOD check does (signed playlists when entitled, else upgrade options) with what the pages show. What
+ * is on air and a channel's day (recordings included) are the tv module's (GET /api/v1/tv/channels/{channel}).
  */
 export async function tvPlaybackRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -33,33 +34,6 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
       void reply.header('cache-control', PRIVATE);
       // As the VOD check: the device named by device_id, the address request.ip (TRUST_PROXY) gives.
       return tv.liveCheck(request.params.alias, requireSession(request), { ip: request.ip, deviceUid: request.query.device_id });
-    },
-  );
-
-  app.get(
-    '/api/v1/tv-playback/live/:alias/now',
-    { schema: { tags: ['tv'], summary: 'The programme on air on a channel and the next one', params: AliasParams, response: { 200: TvNowNextSchema, ...errors } } },
-    async (request, reply) => {
-      // Changes when a programme ends; the page asks again then.
-      void reply.header('cache-control', PRIVATE);
-      return tv.nowNext(request.params.alias, request.session);
-    },
-  );
-
-  app.get(
-    '/api/v1/tv-playback/live/:alias/recordings',
-    {
-      schema: {
-        tags: ['tv'],
-        summary: "A channel's recordings on offer that started on a day (the viewer's local day by its tz hour offset)",
-        params: AliasParams,
-        querystring: TvDayQuerySchema,
-        response: { 200: TvDayRecordingsSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', PRIVATE);
-      return tv.dayRecordings(request.params.alias, request.query, request.session);
     },
   );
 

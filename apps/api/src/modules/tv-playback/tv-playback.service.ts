@@ -1,4 +1,4 @@
-import type { PlaybackCheck, TvDayQuery, TvDayRecordings, TvNowNext, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
+import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -133,13 +133,11 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
     refuseOutsideRu(item.channel.channel.alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
   }
 
+  /** What the page of a check shows: the kind, the channel and, for a recording, its offer (on air: the tv module's). */
   async function tvPart(item: TvItem, now: Date): Promise<TvPlaybackCheck['tv']> {
     const channel = toChannelBrief(item.channel.channel);
-    if (item.kind === 'recording') {
-      return { kind: 'recording', channel, now: toProgrammeBrief(item.programme!), next: null, recording: recordingOf(item.channel, item.programme!, await planOf(item.channel)), server_time: now.toISOString() };
-    }
-    const on = await repo.nowNext(item.channel.channel.id, now);
-    return { kind: 'live', channel, now: on.now ? toProgrammeBrief(on.now) : null, next: on.next ? toProgrammeBrief(on.next) : null, recording: null, server_time: now.toISOString() };
+    const recording = item.kind === 'recording' ? recordingOf(item.channel, item.programme!, await planOf(item.channel)) : null;
+    return { kind: item.kind, channel, recording, server_time: now.toISOString() };
   }
 
   /**
@@ -221,37 +219,11 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
       return check(await recordingItem(id, deps.now()), session, request);
     },
 
-    /** What is on air on a channel now and what follows (outside RU: geo_error). */
-    async nowNext(alias: string, session: SessionContext | null): Promise<TvNowNext> {
-      const c = await liveChannel(alias);
-      refuseOutsideRu(alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
-      const now = deps.now();
-      const on = await repo.nowNext(c.channel.id, now);
-      return { channel: toChannelBrief(c.channel), now: on.now ? toProgrammeBrief(on.now) : null, next: on.next ? toProgrammeBrief(on.next) : null, server_time: now.toISOString() };
-    },
-
     /** A recording on offer (its page): 404 when not, geo_error outside RU, KIDS_PROFILE_RESTRICTED outside a child's scope. */
     async recording(id: string, session: SessionContext | null): Promise<TvRecording> {
       const item = await recordingItem(id, deps.now());
       refuseScopeAndRegion(item, session);
       return recordingOf(item.channel, item.programme!, await planOf(item.channel));
-    },
-
-    /** The recordings of one local day of a channel: programmes that started that day, ended, and are still offered. */
-    async dayRecordings(alias: string, query: TvDayQuery, session: SessionContext | null): Promise<TvDayRecordings> {
-      const c = await liveChannel(alias);
-      refuseOutsideRu(alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
-      const [y, m, d] = query.date.split('-').map(Number);
-      const from = new Date(Date.UTC(y!, m! - 1, d!) - query.tz * 3_600_000);
-      const to = new Date(from.getTime() + 86_400_000);
-      const now = deps.now();
-      const rows = (await repo.recordedBetween(c.channel.id, from, to, now)).filter((r) => r.programme.startsAt >= c.channel.loopEpoch);
-      const plan = rows.length ? await planOf(c) : null;
-      return {
-        channel: toChannelBrief(c.channel),
-        date: query.date,
-        items: rows.map((row) => recordingOf(c, row, plan!)),
-      };
     },
 
     /** The master playlist of a stream key. */

@@ -6,23 +6,10 @@ export type ChannelRow = Pick<typeof tvChannels.$inferSelect, 'id' | 'alias' | '
 export type CategoryRow = Pick<typeof tvCategories.$inferSelect, 'id' | 'alias' | 'title' | 'forKids' | 'position'>;
 
 /** A programme with the catalogue title it is, if any. */
-export interface ProgrammeRow {
-  id: string;
-  channelId: string;
-  startsAt: Date;
-  endsAt: Date;
-  title: string;
-  subTitle: string | null;
-  description: string;
-  categories: string[];
-  ratingAge: string | null;
-  year: number | null;
-  poster: string | null;
-  seasonNumber: number | null;
-  episodeNumber: number | null;
-  expiredAt: Date | null;
-  linked: { alias: string; kind: 'movie' | 'series'; poster: PosterArt } | null;
-}
+export type ProgrammeRow = Pick<
+  typeof tvProgrammes.$inferSelect,
+  'id' | 'channelId' | 'startsAt' | 'endsAt' | 'title' | 'subTitle' | 'description' | 'categories' | 'ratingAge' | 'year' | 'poster' | 'seasonNumber' | 'episodeNumber' | 'expiredAt'
+> & { linked: { alias: string; kind: 'movie' | 'series'; poster: PosterArt } | null };
 
 const channelColumns = {
   id: tvChannels.id, alias: tvChannels.alias, title: tvChannels.title, number: tvChannels.number, logo: tvChannels.logo,
@@ -96,14 +83,15 @@ export function createTvRepo(db: Db) {
       return db.select().from(tvChannelCategories).where(inArray(tvChannelCategories.channelId, channelIds));
     },
 
-    /** The programmes of a channel that overlap [from, to), in order. */
-    async programmes(channelId: string, from: Date, to: Date): Promise<ProgrammeRow[]> {
+    /** The programmes of channels that overlap [from, to), in order of channel and start. */
+    async programmes(channelIds: string[], from: Date, to: Date): Promise<ProgrammeRow[]> {
+      if (!channelIds.length) return [];
       const rows = await db
         .select(programmeColumns)
         .from(tvProgrammes)
         .leftJoin(titles, linkedTitle)
-        .where(and(eq(tvProgrammes.channelId, channelId), gt(tvProgrammes.endsAt, from), lt(tvProgrammes.startsAt, to)))
-        .orderBy(asc(tvProgrammes.startsAt));
+        .where(and(inArray(tvProgrammes.channelId, channelIds), gt(tvProgrammes.endsAt, from), lt(tvProgrammes.startsAt, to)))
+        .orderBy(asc(tvProgrammes.channelId), asc(tvProgrammes.startsAt));
       return rows.map(toProgrammeRow);
     },
 

@@ -1,6 +1,6 @@
 // issue 7: live TV data. spec platform §2 TV, §6 (outside RU: tv_not_available, geo_error with attribute
 // tvchannels_{channel}), §7 GET TV with tz (the browser hour offset) and favorite channels (RU only).
-import { ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvOnAirSchema, TvScheduleSchema } from '@ekran/contracts';
+import { ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvGuideSchema, TvOnAirSchema, TvScheduleSchema } from '@ekran/contracts';
 import { tvProgrammes } from '@ekran/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
@@ -155,8 +155,69 @@ describe('GET /api/v1/tv/channels/:channel (a channel and its day)', () => {
   });
 });
 
+describe('GET /api/v1/tv/guide (the programme guide of /channel: every channel’s day at once)', () => {
+  it('answers every channel in number order with the programmes of the viewer’s local day, the days offered and the API’s clock', async () => {
+    const guide = await ok('/api/v1/tv/guide?tz=3&date=2026-11-21', TvGuideSchema);
+    expect([guide.date, guide.tz, guide.category, guide.server_time]).toEqual(['2026-11-21', 3, null, '2026-11-21T12:00:00.000Z']);
+    expect(guide.dates).toHaveLength(22);
+    expect(guide.selections.map((s) => s.alias)).toEqual(['kino', 'serialy', 'poznavatelnye', 'razvlekatelnye', 'detskie']);
+    expect(guide.items.map((i) => i.channel.alias)).toEqual(['ekran-kino', 'ekran-serialy', 'ekran-premera', 'nashe-kino', 'detektiv-tv', 'priroda', 'ekran-novosti', 'komediya-tv', 'detskiy-ekran', 'multlandia']);
+    const kino = guide.items[0]!;
+    // The same day as the channel's own page: what overlaps the Moscow day, in order, each programme's state at the clock.
+    expect(kino.programmes.map((p) => p.title)).toEqual(['Вчерашний вечерний фильм', 'Ночной эфир', 'Фильм дня', 'Новости кино', 'Вечер']);
+    expect(kino.programmes.map((p) => p.is_live)).toEqual([false, false, true, false, false]);
+    expect(kino.programmes[0]).toMatchObject({ channel: 'ekran-kino', is_catchup_available: true, start: '2026-11-20T22:00:00+03:00' });
+    expect(kino.channel).toMatchObject({ now: { title: 'Фильм дня' }, next: { title: 'Новости кино' } });
+    expect(guide.items.at(-1)!.programmes.map((p) => p.title)).toEqual(['Мультик']);
+    expect(guide.items[1]!.programmes).toEqual([]);
+  });
+
+  it('takes today in the viewer’s tz by default and writes the times in it', async () => {
+    const utc = await ok('/api/v1/tv/guide?tz=0', TvGuideSchema);
+    expect(utc.date).toBe('2026-11-21');
+    expect(utc.items[0]!.programmes.map((p) => p.title)).toEqual(['Ночной эфир', 'Фильм дня', 'Новости кино', 'Вечер', 'Завтрашний']);
+    expect(utc.items[0]!.programmes[1]!.start).toBe('2026-11-21T11:00:00+00:00');
+    const tomorrow = await ok('/api/v1/tv/guide?date=2026-11-22', TvGuideSchema);
+    expect(tomorrow.items[0]!.programmes.map((p) => p.title)).toEqual(['Вечер', 'Завтрашний']);
+  });
+
+  it('lists the channels of one category (tv_selection), with every selection still offered', async () => {
+    const guide = await ok('/api/v1/tv/guide?category=serialy&date=2026-11-21', TvGuideSchema);
+    expect(guide.category).toBe('serialy');
+    expect(guide.items.map((i) => i.channel.alias)).toEqual(['ekran-serialy', 'detektiv-tv', 'komediya-tv']);
+    expect(guide.selections).toHaveLength(5);
+  });
+
+  it('gives a child profile the kids channels only, and no adult category', async () => {
+    const guide = await ok('/api/v1/tv/guide', TvGuideSchema, kid.auth);
+    expect(guide.items.map((i) => i.channel.alias)).toEqual(['detskiy-ekran', 'multlandia']);
+    expect(guide.selections.map((s) => s.alias)).toEqual(['detskie']);
+    expect((await get('/api/v1/tv/guide?category=kino', kid.auth)).statusCode).toBe(404);
+    expect((await ok('/api/v1/tv/guide?for_kids=true', TvGuideSchema)).items.map((i) => i.channel.alias)).toEqual(['detskiy-ekran', 'multlandia']);
+  });
+
+  it('marks the profile’s favorite channels', async () => {
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/profile/favorite-channels/nashe-kino', headers: viewer.auth })).statusCode).toBe(200);
+    const guide = await ok('/api/v1/tv/guide', TvGuideSchema, viewer.auth);
+    expect(guide.items.filter((i) => i.channel.is_favorite).map((i) => i.channel.alias)).toEqual(['nashe-kino']);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/profile/favorite-channels/nashe-kino', headers: viewer.auth })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['/api/v1/tv/guide?date=2026-02-30', 400],
+    ['/api/v1/tv/guide?date=21.11.2026', 400],
+    ['/api/v1/tv/guide?tz=3.1', 400],
+    ['/api/v1/tv/guide?category=Кино', 400],
+    ['/api/v1/tv/guide?category=net-takoy', 404],
+  ])('%s answers %i', async (url, status) => {
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(ErrorSchema.parse(res.json()).status).toBe(status);
+  });
+});
+
 describe('geo rules (spec platform §6)', () => {
-  it.each(['/api/v1/tv', '/api/v1/tv/categories', '/api/v1/tv/on-air'])('%s answers tv_not_available outside RU', async (url) => {
+  it.each(['/api/v1/tv', '/api/v1/tv/guide', '/api/v1/tv/categories', '/api/v1/tv/on-air'])('%s answers tv_not_available outside RU', async (url) => {
     const res = await get(url, anon, FOREIGN);
     expect(res.statusCode).toBe(403);
     expect(ErrorSchema.parse(res.json())).toMatchObject({ status: 403, code: 'tv_not_available' });

@@ -1,6 +1,6 @@
 import {
-  ApiPath, ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvChannelParamsSchema, TvOnAirQuerySchema,
-  TvOnAirSchema, TvQuerySchema, TvScheduleQuerySchema, TvScheduleSchema, TvTzSchema,
+  ApiPath, ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvChannelParamsSchema, TvGuideQuerySchema, TvGuideSchema,
+  TvOnAirQuerySchema, TvOnAirSchema, TvQuerySchema, TvScheduleQuerySchema, TvScheduleSchema, TvTzSchema,
 } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +40,23 @@ export async function tvRoutes(appBase: FastifyInstance) {
       requireTvCountry(request);
       shortPrivate(reply);
       return tv.catalog(request.session, request.query);
+    },
+  );
+
+  app.get(
+    ApiPath.tvGuide,
+    {
+      schema: {
+        tags,
+        summary: "The programme guide of the viewer's local day (default today): every channel (of one category when asked) with its programmes, in one answer (RU only)",
+        querystring: TvGuideQuerySchema,
+        response: { 200: TvGuideSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireTvCountry(request);
+      shortPrivate(reply);
+      return tv.guide(request.session, request.query);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FavoriteChannels, FavoriteChannelState, TvCatalog, TvCategoryList, TvChannel, TvOnAir, TvQuery, TvSchedule, TvScheduleQuery, TvSelection } from '@ekran/contracts';
+import type { FavoriteChannels, FavoriteChannelState, TvCatalog, TvCategoryList, TvChannel, TvGuide, TvGuideQuery, TvOnAir, TvQuery, TvSchedule, TvScheduleQuery, TvSelection } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { tvDayBounds, tvGuideDates, tvLocalDate } from '@ekran/core';
 import type { AppDeps } from '../../app.ts';
@@ -60,20 +60,42 @@ export function createTvService(deps: Required<Pick<AppDeps, 'database' | 'now'>
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in to keep favorite channels');
   }
 
+  /** The channels the query asks for (of one category, when asked; an unknown or hidden one is 404) and the selections. */
+  async function listed(session: SessionContext | null, query: TvQuery): Promise<{ kids: boolean; channels: ChannelRow[]; selections: TvSelection[] }> {
+    const kids = kidsOnly(session, query.for_kids);
+    const all = await repo.channels(kids);
+    const { selections, categories, links } = await selectionsOf(all, kids);
+    if (!query.category) return { kids, channels: all, selections };
+    const category = categories.find((c) => c.alias === query.category);
+    if (!category || !visibleCategory(category, kids)) throw notFound(`TV category ${query.category}`);
+    const inCategory = new Set(links.filter((l) => l.categoryId === category.id).map((l) => l.channelId));
+    return { kids, channels: all.filter((c) => inCategory.has(c.id)), selections };
+  }
+
   return {
     /** spec platform §7 GET TV: the selections and the channels (of one category when asked), each with now and next. */
     async catalog(session: SessionContext | null, query: TvQuery): Promise<TvCatalog> {
-      const kids = kidsOnly(session, query.for_kids);
-      const all = await repo.channels(kids);
-      const { selections, categories, links } = await selectionsOf(all, kids);
-      let channels = all;
-      if (query.category) {
-        const category = categories.find((c) => c.alias === query.category);
-        if (!category || !visibleCategory(category, kids)) throw notFound(`TV category ${query.category}`);
-        const inCategory = new Set(links.filter((l) => l.categoryId === category.id).map((l) => l.channelId));
-        channels = all.filter((c) => inCategory.has(c.id));
-      }
-      return { tz: query.tz, category: query.category ?? null, selections, items: await present(channels, session, query.tz, kids) };
+      const { kids, channels, selections } = await listed(session, query);
+      const items = await present(channels, session, query.tz, kids);
+      return { tz: query.tz, category: query.category ?? null, selections, items, server_time: deps.now().toISOString() };
+    },
+
+    /** The guide of a local day (default today): the channels (of one category when asked), each with its programmes. */
+    async guide(session: SessionContext | null, query: TvGuideQuery): Promise<TvGuide> {
+      const { kids, channels, selections } = await listed(session, query);
+      const now = deps.now();
+      const date = query.date ?? tvLocalDate(now, query.tz);
+      const { start, end } = tvDayBounds(date, query.tz);
+      const [presented, programmes] = await Promise.all([present(channels, session, query.tz, kids), repo.programmes(channels.map((c) => c.id), start, end)]);
+      return {
+        tz: query.tz,
+        date,
+        dates: tvGuideDates(now, query.tz),
+        category: query.category ?? null,
+        selections,
+        items: presented.map((c) => ({ channel: c, programmes: programmes.filter((p) => p.channelId === c.id).map((p) => toProgramme(p, c.alias, query.tz, now)) })),
+        server_time: now.toISOString(),
+      };
     },
 
     /** The categories (tv_selection) with channels the session may see. */
@@ -88,20 +110,22 @@ export function createTvService(deps: Required<Pick<AppDeps, 'database' | 'now'>
       const now = deps.now();
       const date = query.date ?? tvLocalDate(now, query.tz);
       const { start, end } = tvDayBounds(date, query.tz);
-      const [presented, programmes] = await Promise.all([present([channel], session, query.tz, kidsOnly(session)), repo.programmes(channel.id, start, end)]);
+      const [presented, programmes] = await Promise.all([present([channel], session, query.tz, kidsOnly(session)), repo.programmes([channel.id], start, end)]);
       return {
         tz: query.tz,
         date,
         dates: tvGuideDates(now, query.tz),
         channel: presented[0]!,
         items: programmes.map((p) => toProgramme(p, channel.alias, query.tz, now)),
+        server_time: now.toISOString(),
       };
     },
 
     /** What is on now and next on every channel the session may see. */
     async onAir(session: SessionContext | null, query: { tz: number; for_kids: boolean }): Promise<TvOnAir> {
-      const channels = await present(await repo.channels(kidsOnly(session, query.for_kids)), session, query.tz, kidsOnly(session, query.for_kids));
-      return { items: channels.map((c) => ({ channel: c.alias, now: c.now, next: c.next })) };
+      const kids = kidsOnly(session, query.for_kids);
+      const channels = await present(await repo.channels(kids), session, query.tz, kids);
+      return { items: channels.map((c) => ({ channel: c.alias, now: c.now, next: c.next })), server_time: deps.now().toISOString() };
     },
 
     // ---- spec platform §7 GET profile favorite channels (RU only: the routes check it)

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Modal } from '../ui/modal.tsx';
 
-/** Why the visitor is asked to sign in: favorites (the spec's "no-auth favorites" popup) or a rating. */
-export type SignInReason = 'favorites' | 'rating';
+/** Why the visitor is asked to sign in: favorites (the spec's "no-auth favorites" popup), favorite channels or a rating. */
+export type SignInReason = 'favorites' | 'channels' | 'rating';
 
 /** The address /auth comes back to after signing in: this page (routes/auth `back`, spec platform §5). */
 export function signInHref(pathname: string, search: string): string {

@@ -1,39 +1,33 @@
-import { TvNowNextSchema, type TvChannelBrief, type TvNowNext, type TvProgrammeBrief } from '@ekran/contracts';
-import { useEffect, useState } from 'react';
+import { TvOnAirSchema, type TvChannel, type TvChannelBrief, type TvOnAir, type TvProgramme } from '@ekran/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { nextRefreshIn, programmeStart, programmeTimes } from './tv-format.ts';
+import { clockOf, fullTitle, nextChangeOf, progressOf, timesOf } from './tv-format.ts';
+import { useRefreshed } from './use-tv-live.ts';
 import './tv.css';
 
-/** A failed refresh is asked again after this long. */
-const RETRY_MS = 60_000;
+/** Where the cards' now and next are asked again (routes/resources/tv-on-air.ts). */
+export const TV_ON_AIR_RESOURCE = '/resources/tv-on-air';
 
 /**
- * What is on air on a channel, kept current (issue 7 tvstream item 2: "the programme on air shown under the player
- * and moving on when it ends"): the page's now/next, asked again from /resources/tv-now when the programme on air
- * ends (on the API's clock, tv-format.ts nextRefreshIn); a failed answer is asked again a minute later.
+ * Channels with what is on air kept current: when the first of their programmes ends, every channel's now and next
+ * is asked again at once (GET /api/v1/tv/on-air through the resource) and laid over the page's channels.
  */
-export function useOnAir(alias: string, initial: TvNowNext): Pick<TvNowNext, 'now' | 'next'> {
-  const [state, setState] = useState(() => ({ value: initial, receivedAt: Date.now(), retry: 0 }));
-  useEffect(() => {
-    let cancelled = false;
-    const wait = state.retry > 0 ? RETRY_MS : nextRefreshIn(state.value, state.receivedAt, Date.now());
-    const timer = setTimeout(async () => {
-      const res = await fetch(`/resources/tv-now/${encodeURIComponent(alias)}`, { headers: { accept: 'application/json' } }).catch(() => null);
-      const answer = TvNowNextSchema.safeParse(res?.ok ? await res.json().catch(() => null) : null);
-      if (cancelled) return;
-      setState((s) => (answer.success ? { value: answer.data, receivedAt: Date.now(), retry: 0 } : { ...s, retry: s.retry + 1 }));
-    }, wait);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [alias, state]);
-  return state.value;
+export function useOnAirChannels<C extends Pick<TvChannel, 'alias' | 'now' | 'next'>>(channels: readonly C[], serverTime: string): C[] {
+  const initial = useMemo<TvOnAir>(() => ({ items: channels.map((c) => ({ channel: c.alias, now: c.now, next: c.next })), server_time: serverTime }), [channels, serverTime]);
+  const onAir = useRefreshed(initial, TV_ON_AIR_RESOURCE, TvOnAirSchema, (v) => nextChangeOf(v.items));
+  return useMemo(() => {
+    if (onAir === initial) return [...channels];
+    const byAlias = new Map(onAir.items.map((i) => [i.channel, i]));
+    return channels.map((c) => {
+      const fresh = byAlias.get(c.alias);
+      return fresh ? { ...c, now: fresh.now, next: fresh.next } : c;
+    });
+  }, [channels, onAir, initial]);
 }
 
 /** The channel's logo and title, with «Бесплатно» for a free channel. */
-export function ChannelHeading({ channel, as: Heading = 'h1' }: { channel: TvChannelBrief; as?: 'h1' | 'h2' | 'p' }) {
+export function ChannelHeading({ channel, as: Heading = 'h1', children }: { channel: Pick<TvChannelBrief, 'logo' | 'title' | 'is_free'>; as?: 'h1' | 'h2' | 'p'; children?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="tv-channel">
@@ -41,36 +35,52 @@ export function ChannelHeading({ channel, as: Heading = 'h1' }: { channel: TvCha
       <img className="tv-channel__logo" src={channel.logo} alt="" width={56} height={56} />
       <Heading className="tv-channel__title">{channel.title}</Heading>
       {channel.is_free ? <span className="badge badge--free">{t('tvWatch.free')}</span> : null}
+      {children}
     </div>
   );
 }
 
-function ProgrammeTitle({ programme }: { programme: TvProgrammeBrief }) {
-  const text = programme.sub_title ? `${programme.title}. ${programme.sub_title}` : programme.title;
-  return programme.title_alias ? <Link to={`/watch/${programme.title_alias}`}>{text}</Link> : <>{text}</>;
+/** A programme's title (with its episode's), a link to its page when it is a film or series of ours. */
+export function ProgrammeTitle({ programme }: { programme: Pick<TvProgramme, 'title' | 'sub_title' | 'title_link'> }) {
+  const text = fullTitle(programme);
+  return programme.title_link ? <Link to={`/watch/${programme.title_link.alias}`}>{text}</Link> : <>{text}</>;
 }
 
-/** Under the player: the programme on air with its time range, and the one after it. */
-export function OnAir({ now, next }: Pick<TvNowNext, 'now' | 'next'>) {
+/** How much of the programme on air has aired: a bar a screen reader reads as a percentage. */
+export function AirProgress({ programme, now }: { programme: Pick<TvProgramme, 'start_ts' | 'end_ts'>; now: number }) {
+  const { t } = useTranslation();
+  const percent = Math.round(progressOf(programme, now) * 100);
+  return (
+    <span className="tv-progress" role="progressbar" aria-label={t('tv.aired')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="tv-progress">
+      <span className="tv-progress__bar" style={{ width: `${percent}%` }} />
+    </span>
+  );
+}
+
+/** Under the player: the programme on air with its time range and progress, and the one after it. */
+export function OnAir({ now, next, clock }: { now: TvProgramme | null; next: TvProgramme | null; clock: number }) {
   const { t } = useTranslation();
   return (
     <section className="tv-onair" aria-label={t('tvWatch.nowOnAir')} aria-live="polite" data-testid="tv-onair">
       {now ? (
-        <p className="tv-onair__now" data-testid="tv-onair-now" data-programme={now.id}>
-          <span className="tv-onair__badge">{t('tvWatch.onAir')}</span>
-          <span className="tv-onair__time">{programmeTimes(now)}</span>
-          <span className="tv-onair__title">
-            <ProgrammeTitle programme={now} />
-          </span>
-          {now.rating_age ? <span className="tv-onair__age">{now.rating_age}</span> : null}
-        </p>
+        <>
+          <p className="tv-onair__now" data-testid="tv-onair-now" data-programme={now.id}>
+            <span className="tv-onair__badge">{t('tvWatch.onAir')}</span>
+            <span className="tv-onair__time">{timesOf(now)}</span>
+            <span className="tv-onair__title">
+              <ProgrammeTitle programme={now} />
+            </span>
+            {now.rating_age ? <span className="tv-onair__age">{now.rating_age}</span> : null}
+          </p>
+          <AirProgress programme={now} now={clock} />
+        </>
       ) : (
         <p className="tv-onair__empty">{t('tvWatch.noGuide')}</p>
       )}
       {next ? (
         <p className="tv-onair__next" data-testid="tv-onair-next">
           <span className="tv-onair__label">
-            {t('tvWatch.next')} {t('tvWatch.nextAt', { time: programmeStart(next) })}
+            {t('tvWatch.next')} {t('tvWatch.nextAt', { time: clockOf(next.start) })}
           </span>
           <span className="tv-onair__title">
             <ProgrammeTitle programme={next} />

@@ -1,56 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { airedAt, clockInTz, dayMonthInTz, dayOfDate, daysBefore, dayTitle, isDay, moscowDay, nextRefreshIn, programmeTimes, recordingTimeLeft, weekdayInTz } from './tv-format.ts';
+import {
+  airedAt, clockInTz, clockOf, dayMonthInTz, fullTitle, dayOfDate, daysFrom, isOnAirAt, nextChangeOf, nextRefreshIn, progressOf, recordingTimeLeft, shortDayOfDate, timesOf,
+  weekdayInTz, weekdayOfDate,
+} from './tv-format.ts';
 
-const p = (starts: string, ends: string) => ({ starts_at: starts, ends_at: ends });
-
-describe('TV times on the watch pages', () => {
-  it('shows a programme’s time on air in Moscow time', () => {
-    expect(programmeTimes(p('2026-11-21T09:00:00.000Z', '2026-11-21T10:30:00.000Z'))).toBe('12:00 – 13:30');
-    expect(airedAt(p('2026-11-20T21:30:00.000Z', '2026-11-20T23:00:00.000Z'))).toBe('21 ноября, 00:30 – 02:00');
-  });
-
-  it('knows the Moscow day, its title and the days before it', () => {
-    expect(moscowDay(Date.parse('2026-11-21T20:59:59Z'))).toBe('2026-11-21');
-    expect(moscowDay(Date.parse('2026-11-21T21:00:00Z'))).toBe('2026-11-22');
-    expect(dayTitle('2026-11-20')).toBe('20 ноября');
-    expect(daysBefore('2026-03-02', 3)).toEqual(['2026-03-01', '2026-02-28', '2026-02-27']);
-  });
-
-  it.each([
-    ['2026-11-21', true],
-    ['2026-02-30', false],
-    ['21.11.2026', false],
-    ['2026-11-21x', false],
-  ])('%s is a day: %s', (value, expected) => {
-    expect(isDay(value)).toBe(expected);
-  });
-
-  it('says the time left on a recording as the archive badge does', () => {
-    const now = Date.parse('2026-11-21T12:00:00Z');
-    expect(recordingTimeLeft('2026-12-05T10:30:00.000Z', now)).toBe('13 дней');
-    expect(recordingTimeLeft('2026-11-21T17:00:00.000Z', now)).toBe('5 часов');
-    expect(recordingTimeLeft('2026-11-21T12:00:00.000Z', now)).toBeNull();
-  });
-});
-
-describe('when the channel page asks again what is on air', () => {
-  const received = 1_000_000;
-  const onAir = { now: { ends_at: '2026-11-21T12:30:00.000Z' }, next: { starts_at: '2026-11-21T12:30:00.000Z' }, server_time: '2026-11-21T12:00:00.000Z' };
-  it.each([
-    ['right away: at the end of the programme on air, a second after', onAir, received, 1_801_000],
-    ['a minute later: a minute less', onAir, received + 60_000, 1_741_000],
-    ['after its end (a tab asleep): at once, a second on', onAir, received + 3_600_000, 1_000],
-  ])('%s', (_, nowNext, now, expected) => {
-    expect(nextRefreshIn(nowNext as never, received, now)).toBe(Math.min(600_000, expected));
-  });
-
-  it('with nothing on air waits for the next to start, and without a guide asks every ten minutes', () => {
-    expect(nextRefreshIn({ now: null, next: { starts_at: '2026-11-21T12:05:00.000Z' }, server_time: '2026-11-21T12:00:00.000Z' } as never, received, received)).toBe(301_000);
-    expect(nextRefreshIn({ now: null, next: null, server_time: '2026-11-21T12:00:00.000Z' }, received, received)).toBe(600_000);
-  });
-});
-
-describe('times in the viewer’s zone', () => {
+describe('TV times in the viewer’s zone', () => {
   const at = Date.parse('2026-11-21T20:30:00Z');
   it.each([
     [3, '23:30', '21 ноября'],
@@ -62,6 +16,79 @@ describe('times in the viewer’s zone', () => {
     expect(dayMonthInTz(at, tz)).toBe(day);
     expect(clockInTz(new Date(at).toISOString(), tz)).toBe(clock);
   });
-  it('a calendar day has no zone', () => expect(dayOfDate('2026-11-22')).toBe('22 ноября'));
-  it('weekday', () => expect(weekdayInTz(at, 3)).toBe('сб'));
+  it('weekday', () => expect([weekdayInTz(at, 3), weekdayInTz(at, 5)]).toEqual(['сб', 'вс']));
+
+  it('says when a recording aired in the viewer’s tz, not Moscow’s', () => {
+    const p = { starts_at: '2026-11-20T21:30:00.000Z', ends_at: '2026-11-20T23:00:00.000Z' };
+    expect(airedAt(p, 3)).toBe('21 ноября, 00:30 – 02:00');
+    expect(airedAt(p, -5)).toBe('20 ноября, 16:30 – 18:00');
+  });
+
+  it('reads a guide time as the API wrote it in the viewer’s tz', () => {
+    expect(clockOf('2026-11-21T21:05:00+05:30')).toBe('21:05');
+    expect(timesOf({ start: '2026-11-21T23:30:00+03:00', end: '2026-11-22T01:10:00+03:00' })).toBe('23:30 – 01:10');
+  });
+
+  it('gives a programme’s title with its episode’s', () => {
+    expect(fullTitle({ title: 'Каникулы по обмену', sub_title: 'Весна' })).toBe('Каникулы по обмену. Весна');
+    expect(fullTitle({ title: 'Новости', sub_title: null })).toBe('Новости');
+  });
+
+  it('names calendar days (no zone applies) and counts days between them', () => {
+    expect(dayOfDate('2026-11-22')).toBe('22 ноября');
+    expect(shortDayOfDate('2026-11-22')).toBe('22 нояб.');
+    expect(weekdayOfDate('2026-11-21')).toBe('сб');
+    expect([daysFrom('2026-11-21', '2026-11-20'), daysFrom('2026-11-21', '2026-11-21'), daysFrom('2026-03-01', '2026-02-27'), daysFrom('2026-11-21', '2026-11-28')]).toEqual([-1, 0, -2, 7]);
+  });
+
+  it('says the time left on a recording as the archive badge does', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(recordingTimeLeft('2026-12-05T10:30:00.000Z', now)).toBe('13 дней');
+    expect(recordingTimeLeft('2026-11-21T17:00:00.000Z', now)).toBe('5 часов');
+    expect(recordingTimeLeft('2026-11-21T12:00:00.000Z', now)).toBeNull();
+  });
+});
+
+describe('a programme on air', () => {
+  const p = { start_ts: Date.parse('2026-11-21T12:00:00Z') / 1000, end_ts: Date.parse('2026-11-21T13:00:00Z') / 1000 };
+  it.each([
+    ['before it starts', '2026-11-21T11:59:59Z', false, 0],
+    ['as it starts', '2026-11-21T12:00:00Z', true, 0],
+    ['a quarter in', '2026-11-21T12:15:00Z', true, 0.25],
+    ['as it ends (the next one is on)', '2026-11-21T13:00:00Z', false, 1],
+    ['after it', '2026-11-21T14:00:00Z', false, 1],
+  ])('%s: on air %s, aired %s', (_, at, onAir, progress) => {
+    expect(isOnAirAt(p, Date.parse(at))).toBe(onAir);
+    expect(progressOf(p, Date.parse(at))).toBe(progress);
+  });
+});
+
+describe('when a page asks again what is on air', () => {
+  const received = 1_000_000;
+  const server = Date.parse('2026-11-21T12:00:00.000Z');
+  const ends = Date.parse('2026-11-21T12:30:00.000Z');
+  it.each([
+    ['right away: at the end of the programme on air, a second after', received, 1_801_000],
+    ['a minute later: a minute less', received + 60_000, 1_741_000],
+    ['after its end (a tab asleep): at once, a second on', received + 3_600_000, 1_000],
+  ])('%s', (_, now, expected) => {
+    expect(nextRefreshIn(ends, server, received, now)).toBe(Math.min(600_000, expected));
+  });
+
+  it('without anything known to end asks every ten minutes', () => {
+    expect(nextRefreshIn(Date.parse('2026-11-21T12:05:00.000Z'), server, received, received)).toBe(301_000);
+    expect(nextRefreshIn(null, server, received, received)).toBe(600_000);
+  });
+
+  it('waits for the first change among channels: an end on air, else a start next', () => {
+    const ts = (iso: string) => Date.parse(iso) / 1000;
+    expect(
+      nextChangeOf([
+        { now: { end_ts: ts('2026-11-21T13:00:00Z') }, next: { start_ts: ts('2026-11-21T13:00:00Z') } },
+        { now: null, next: { start_ts: ts('2026-11-21T12:40:00Z') } },
+        { now: null, next: null },
+      ]),
+    ).toBe(Date.parse('2026-11-21T12:40:00Z'));
+    expect(nextChangeOf([{ now: null, next: null }])).toBeNull();
+  });
 });

@@ -1,46 +1,55 @@
-// issue 7 tvstream: times and days of live TV and recordings on the watch pages. The site shows times in Moscow
-// time (as the rest of it does); TV plays in Russia only (spec platform §6).
-import type { TvNowNext, TvProgrammeBrief } from '@ekran/contracts';
+// issue 7: times and days of live TV and recordings in the viewer's zone (spec platform §7 tz, the browser's hour
+// offset; Visitor.tz on the server). A tz is a fixed offset, so an instant is shifted by it and formatted as UTC: the
+// same text on the server and in the browser, whatever zone either runs in. The guide's own times come from the API
+// already written in that tz (TvProgramme.start/end), so they are read as they are.
+import type { TvProgramme, TvProgrammeBrief } from '@ekran/contracts';
 import { expiryTimeLeft } from '@ekran/core';
 
-const TIME_ZONE = 'Europe/Moscow';
-/** Moscow's hour offset (no daylight saving since 2014): the tz of the day a page asks for (spec platform §7 tz). */
-export const MOSCOW_TZ_HOURS = 3;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const utcClock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const utcDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const utcShortDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const utcWeekday = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
+const shifted = (at: number | string | Date, tz: number) => new Date(new Date(at).getTime() + tz * HOUR_MS);
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 
-const hm = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
-const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: TIME_ZONE });
-const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE });
+/** «21:30»: the time of an instant (epoch ms, ISO text or Date) in a tz hour offset. */
+export const clockInTz = (at: number | string | Date, tz: number) => utcClock.format(shifted(at, tz));
+/** «21 ноября»: the day of an instant in a tz hour offset. */
+export const dayMonthInTz = (at: number | string | Date, tz: number) => utcDayMonth.format(shifted(at, tz));
+/** «сб»: the short weekday of an instant in a tz hour offset. */
+export const weekdayInTz = (at: number | string | Date, tz: number) => utcWeekday.format(shifted(at, tz));
+/** «21 ноября» of a YYYY-MM-DD day (a calendar day: no zone applies). */
+export const dayOfDate = (day: string) => utcDayMonth.format(noon(day));
+/** «21 нояб.» of a YYYY-MM-DD day, for the day strip. */
+export const shortDayOfDate = (day: string) => utcShortDayMonth.format(noon(day));
+/** «сб» of a YYYY-MM-DD day (a calendar day: no zone applies). */
+export const weekdayOfDate = (day: string) => weekdayInTz(noon(day), 0);
+/** Whole days from `today` to `day` (both YYYY-MM-DD): -1 yesterday, 1 tomorrow. */
+export const daysFrom = (today: string, day: string) => Math.round((noon(day).getTime() - noon(today).getTime()) / DAY_MS);
 
-/** «12:00 – 13:30»: a programme's time on air. */
-export function programmeTimes(p: Pick<TvProgrammeBrief, 'starts_at' | 'ends_at'>): string {
-  return `${hm.format(new Date(p.starts_at))} – ${hm.format(new Date(p.ends_at))}`;
+/** «Каникулы по обмену. Весна»: a programme's title with its episode's, when it has one. */
+export const fullTitle = (p: Pick<TvProgramme, 'title' | 'sub_title'>) => (p.sub_title ? `${p.title}. ${p.sub_title}` : p.title);
+
+/** «21:30» of a guide time (ISO 8601 written in the viewer's tz by the API). */
+export const clockOf = (iso: string) => iso.slice(11, 16);
+/** «14:00 – 15:30»: a guide programme's time on air in the viewer's tz. */
+export const timesOf = (p: Pick<TvProgramme, 'start' | 'end'>) => `${clockOf(p.start)} – ${clockOf(p.end)}`;
+
+/** «21 ноября, 00:30 – 02:00»: when a recording aired, in the viewer's tz. */
+export function airedAt(p: Pick<TvProgrammeBrief, 'starts_at' | 'ends_at'>, tz: number): string {
+  return `${dayMonthInTz(p.starts_at, tz)}, ${clockInTz(p.starts_at, tz)} – ${clockInTz(p.ends_at, tz)}`;
 }
 
-/** «12:00»: when a programme starts. */
-export const programmeStart = (p: Pick<TvProgrammeBrief, 'starts_at'>) => hm.format(new Date(p.starts_at));
+/** Whether a programme is on air at `nowMs` (start inclusive, end exclusive, as the API's is_live). */
+export const isOnAirAt = (p: Pick<TvProgramme, 'start_ts' | 'end_ts'>, nowMs: number) => p.start_ts * 1000 <= nowMs && nowMs < p.end_ts * 1000;
 
-/** «21 ноября, 09:00 – 10:30»: when a recording aired. */
-export function airedAt(p: Pick<TvProgrammeBrief, 'starts_at' | 'ends_at'>): string {
-  return `${dayMonth.format(new Date(p.starts_at))}, ${programmeTimes(p)}`;
-}
-
-/** The Moscow day (YYYY-MM-DD) of an instant. */
-export const moscowDay = (ms: number) => isoDay.format(new Date(ms));
-
-/** «21 ноября» of a YYYY-MM-DD day. */
-export const dayTitle = (day: string) => dayMonth.format(new Date(`${day}T12:00:00+03:00`));
-
-/** Whether a URL's date segment is a real YYYY-MM-DD day. */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return Number.isFinite(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** The `count` days before `today` (YYYY-MM-DD), the nearest first: the recordings the channel page links to. */
-export function daysBefore(today: string, count: number): string[] {
-  const base = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(base - (i + 1) * 86_400_000).toISOString().slice(0, 10));
+/** How much of a programme has aired at `nowMs`, 0 to 1. */
+export function progressOf(p: Pick<TvProgramme, 'start_ts' | 'end_ts'>, nowMs: number): number {
+  const length = (p.end_ts - p.start_ts) * 1000;
+  if (length <= 0) return 1;
+  return Math.min(1, Math.max(0, (nowMs - p.start_ts * 1000) / length));
 }
 
 /** The time left on a recording as the badge says it («13 дней», «5 часов»), or null once expired (catalogue §4). */
@@ -54,32 +63,22 @@ const MAX_WAIT_MS = 10 * 60_000;
 const AFTER_END_MS = 1_000;
 
 /**
- * When the channel page asks again what is on air: when the programme on air ends (or, with nothing on air, when
- * the next one starts), measured on the API's clock (server_time, received at `receivedAt` on ours) so a skewed
- * clock does not matter; at most MAX_WAIT_MS later.
+ * When a page asks again what is on air: a moment after `untilMs` (the end of the programme on air, or the start of
+ * the next), measured on the API's clock (`serverMs`, received at `receivedAt` on ours) so a skewed clock does not
+ * matter; at most MAX_WAIT_MS later, and that long with nothing known to end.
  */
-export function nextRefreshIn(nowNext: Pick<TvNowNext, 'now' | 'next' | 'server_time'>, receivedAt: number, nowMs: number): number {
-  const server = Date.parse(nowNext.server_time);
-  const until = nowNext.now?.ends_at ?? nowNext.next?.starts_at ?? null;
-  if (until === null || !Number.isFinite(server)) return MAX_WAIT_MS;
+export function nextRefreshIn(untilMs: number | null, serverMs: number, receivedAt: number, nowMs: number): number {
+  if (untilMs === null || !Number.isFinite(serverMs)) return MAX_WAIT_MS;
   const elapsed = nowMs - receivedAt;
-  return Math.min(MAX_WAIT_MS, Math.max(AFTER_END_MS, Date.parse(until) - server - elapsed + AFTER_END_MS));
+  return Math.min(MAX_WAIT_MS, Math.max(AFTER_END_MS, untilMs - serverMs - elapsed + AFTER_END_MS));
 }
 
-// ---- issue 7: times in the viewer's zone (spec platform §7 tz, the browser's hour offset; Visitor.tz on the
-// server). A tz is a fixed offset, so an instant is shifted by it and formatted as UTC: the same text on the server
-// and in the browser, whatever zone either runs in.
-const HOUR_MS = 3_600_000;
-const utcClock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-const utcDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const utcWeekday = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', timeZone: 'UTC' });
-const shifted = (at: number | string | Date, tz: number) => new Date(new Date(at).getTime() + tz * HOUR_MS);
-
-/** «21:30»: the time of an instant (epoch ms, ISO text or Date) in a tz hour offset. */
-export const clockInTz = (at: number | string | Date, tz: number) => utcClock.format(shifted(at, tz));
-/** «21 ноября»: the day of an instant in a tz hour offset. */
-export const dayMonthInTz = (at: number | string | Date, tz: number) => utcDayMonth.format(shifted(at, tz));
-/** «сб»: the short weekday of an instant in a tz hour offset. */
-export const weekdayInTz = (at: number | string | Date, tz: number) => utcWeekday.format(shifted(at, tz));
-/** «21 ноября» of a YYYY-MM-DD day (a calendar day: no zone applies). */
-export const dayOfDate = (day: string) => utcDayMonth.format(new Date(`${day}T12:00:00Z`));
+/** The instant (ms) the earliest of these programmes' states changes: an end of one on air, else a start of one next. */
+export function nextChangeOf(channels: readonly { now: Pick<TvProgramme, 'end_ts'> | null; next: Pick<TvProgramme, 'start_ts'> | null }[]): number | null {
+  let until: number | null = null;
+  for (const c of channels) {
+    const at = c.now?.end_ts ?? c.next?.start_ts;
+    if (at !== undefined && (until === null || at * 1000 < until)) until = at * 1000;
+  }
+  return until;
+}

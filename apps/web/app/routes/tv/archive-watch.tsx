@@ -2,16 +2,12 @@
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
 import { ARCHIVE_TITLE } from '@ekran/core';
-import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
-import { airedAt, recordingTimeLeft } from '../../components/tv/tv-format.ts';
-import { PlayButton } from '../../components/watch/play-button.tsx';
-import { playLabel } from '../../components/watch/play-label.ts';
-import { PlaybackDialogs } from '../../components/watch/playback-dialogs.tsx';
-import { seedTariffs } from '../../components/watch/playback-client.ts';
-import { usePlayback, type PlayItem } from '../../components/watch/use-playback.ts';
+import { airedAt, fullTitle, recordingTimeLeft } from '../../components/tv/tv-format.ts';
+import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
+import { TvStage } from '../../components/tv/tv-stage.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
@@ -19,8 +15,6 @@ import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/archive-watch';
-
-const Player = lazy(() => import('../../components/player/player.tsx'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,12 +26,14 @@ type Available = {
   tariffs: Tariff[] | null;
   trialAvailable: boolean;
   now: number;
+  /** The viewer's tz hour offset: when it aired is said in it. */
+  tz: number;
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!UUID.test(params.id)) throw data(null, { status: 404 });
   const id = params.id.toLowerCase();
-  const { api, token, auth } = context.get(visitorContext);
+  const { api, token, auth, tz } = context.get(visitorContext);
   let recording: TvRecording;
   try {
     recording = await api.tvRecording(id);
@@ -46,12 +42,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Expired, not ended yet, never recorded, unknown: the recording is not offered (issue 7: "an expired recording
     // is no longer offered"), said on a page of its own with the 404 status.
     if (err.status === 404 || err.status === 400) return data({ view: 'unavailable' as const }, { status: 404 });
-    if (err.status === 403 && err.body?.code === ErrorCode.GeoError) return data({ view: 'geo' as const }, { status: 403 });
+    if (err.status === 403 && err.body?.code === ErrorCode.GeoError) return data({ view: 'geo' as const, attribute: err.body.attribute ?? null }, { status: 403 });
     if (err.status === 403 && err.body?.code === ErrorCode.KidsProfileRestricted) return data({ view: 'kids' as const }, { status: 403 });
     throw err;
   }
   const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvRecordingCheck(id)) as PlaybackCheck, () => api.tariffs());
-  return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now() } satisfies Available;
+  return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now(), tz } satisfies Available;
 }
 
 export function meta({ data: d, matches, params }: Route.MetaArgs) {
@@ -63,7 +59,7 @@ export function meta({ data: d, matches, params }: Route.MetaArgs) {
   // Recordings expire within days: not for search engines (as the archive list, catalogue §2).
   return seoMeta(originOf(matches), {
     title: t('tvWatch.metaRecordingTitle', { title: programme.title, channel: channel.title }),
-    description: `${channel.title}, ${airedAt(programme)}`,
+    description: `${channel.title}, ${airedAt(programme, d.tz)}`,
     path: `/archive/watch/${id}`,
     noindex: true,
   });
@@ -72,12 +68,8 @@ export function meta({ data: d, matches, params }: Route.MetaArgs) {
 export default function ArchiveWatchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.view === 'recording') return <Recording key={loaderData.recording.id} data={loaderData} />;
-  const [title, text] =
-    loaderData.view === 'geo'
-      ? [t('tvWatch.geoTitle'), t('tvWatch.geoText')]
-      : loaderData.view === 'kids'
-        ? [t('gating.kidsTitle'), t('tvWatch.recordingKidsRestricted')]
-        : [t('tvWatch.unavailableTitle'), t('tvWatch.unavailableText')];
+  if (loaderData.view === 'geo') return <TvNotAvailable attribute={loaderData.attribute ?? undefined} />;
+  const [title, text] = loaderData.view === 'kids' ? [t('gating.kidsTitle'), t('tvWatch.recordingKidsRestricted')] : [t('tvWatch.unavailableTitle'), t('tvWatch.unavailableText')];
   return (
     <article className="watch__body" data-testid={`recording-${loaderData.view}`}>
       <div className="empty">
@@ -99,55 +91,36 @@ function Recording({ data: d }: { data: Available }) {
   const { t } = useTranslation();
   const { recording } = d;
   const { programme, channel } = recording;
-  const playback = usePlayback({ back: `/archive/watch/${recording.id}` });
-  const { playing } = playback;
-  useEffect(() => seedTariffs(d.tariffs), [d.tariffs]);
-  const item: PlayItem = { uid: recording.id, title: programme.title, checkUrl: `/resources/tv-playback/recording/${recording.id}` };
-  const kidsRestricted = d.refusal === ErrorCode.KidsProfileRestricted;
-  // Recordings need a subscription (never «бесплатно»), whatever their channel.
-  const { label, trialDays } = playLabel({ check: d.check, isFree: false, isSeries: false, trialAvailable: d.trialAvailable, tariffs: d.tariffs });
   const left = recordingTimeLeft(recording.expired_at, d.now);
 
   return (
     <article className="watch tv-watch" data-testid="recording-page" data-recording={recording.id}>
-      <section className="watch__stage">
-        {playing?.src ? (
-          <Suspense fallback={<div className="player player--placeholder" />}>
-            <Player
-              key={`${playing.src}#${playing.attempt}`}
-              src={playing.src}
-              title={`${programme.title} · ${channel.title}`}
-              uid={playing.item.uid}
-              check={playing.check}
-              onClose={playback.stop}
-              onStreamRefused={playback.handleStreamRefused}
-            />
-          </Suspense>
-        ) : (
-          <div className="tv-stage">
-            <img className="tv-stage__logo" src={programme.poster ?? channel.logo} alt="" />
-            {kidsRestricted ? (
-              <p className="notice">{t('tvWatch.recordingKidsRestricted')}</p>
-            ) : (
-              <PlayButton label={label} trialDays={trialDays} busy={playback.busy} onPlay={() => playback.play(item, d.check)} />
-            )}
-          </div>
-        )}
-      </section>
+      <TvStage
+        item={{ uid: recording.id, title: programme.title, checkUrl: `/resources/tv-playback/recording/${recording.id}` }}
+        check={d.check}
+        refusal={d.refusal}
+        tariffs={d.tariffs}
+        trialAvailable={d.trialAvailable}
+        // Recordings need a subscription (never «бесплатно»), whatever their channel.
+        isFree={false}
+        title={`${programme.title} · ${channel.title}`}
+        art={programme.poster ?? channel.logo}
+        back={`/archive/watch/${recording.id}`}
+        kidsText={t('tvWatch.recordingKidsRestricted')}
+      />
 
       <div className="watch__body">
         <Breadcrumbs items={[{ title: ARCHIVE_TITLE.default, url: '/archive' }, { title: programme.title }]} />
         <p className="tv-onair__label">{t('tvWatch.recording')}</p>
-        <h1 className="watch__title">{programme.sub_title ? `${programme.title}. ${programme.sub_title}` : programme.title}</h1>
+        <h1 className="watch__title">{fullTitle(programme)}</h1>
         <p className="tv-recording__facts">
-          <span>{t('tvWatch.aired', { when: airedAt(programme) })}</span>
+          <span>{t('tvWatch.aired', { when: airedAt(programme, d.tz) })}</span>
           {left ? <ExpiryLine left={left} /> : null}
           {programme.rating_age ? <span>{programme.rating_age}</span> : null}
         </p>
         <Link to={`/channel/${channel.alias}`} className="tv-recording__channel">
           <ChannelHeading channel={channel} as="p" />
         </Link>
-        <PlaybackDialogs gate={playback.gate} />
         <p className="tv-links">
           {programme.title_alias ? (
             <Link className="btn btn--ghost" to={`/watch/${programme.title_alias}`}>

@@ -1,63 +1,85 @@
-// issue 7 tvstream: /channel/{id}/{date?} — a channel's live stream (spec platform §2 TV: channel watch; the id is
-// the channel's alias), the programme on air under the player, and, with a day in the past, that day's recordings.
-import { ErrorCode, type PlaybackCheck, type Tariff, type TvDayRecordings, type TvNowNext } from '@ekran/contracts';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
+// issue 7: /channel/{alias}/{date?} — one channel (spec platform §2 TV: channel watch; decision 030). Today: the live
+// player on top, what is on air under it, and the day's schedule with the programme on air marked (it moves on when
+// it ends). Another day (two weeks back … a week ahead): that day's schedule without the player, ended programmes
+// linking to their recordings. A category chosen on the guide travels along (?category=): the strip of channels is
+// that category's and «К телепрограмме» keeps it.
+import { TvScheduleSchema, type PlaybackCheck, type Tariff, type TvChannel, type TvSchedule } from '@ekran/contracts';
+import { isIsoDate, tvLocalDate } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { ChannelHeading, ExpiryLine, OnAir, useOnAir } from '../../components/tv/on-air.tsx';
-import { dayTitle, daysBefore, isDay, MOSCOW_TZ_HOURS, moscowDay, programmeTimes, recordingTimeLeft } from '../../components/tv/tv-format.ts';
-import { PlayButton } from '../../components/watch/play-button.tsx';
-import { playLabel } from '../../components/watch/play-label.ts';
-import { PlaybackDialogs } from '../../components/watch/playback-dialogs.tsx';
-import { seedTariffs } from '../../components/watch/playback-client.ts';
-import { usePlayback, type PlayItem } from '../../components/watch/use-playback.ts';
+import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { FavoriteChannelButton } from '../../components/tv/favorite-channel-button.tsx';
+import { ChannelHeading, OnAir } from '../../components/tv/on-air.tsx';
+import { ProgrammeList } from '../../components/tv/programme-list.tsx';
+import { dayOfDate, nextChangeOf } from '../../components/tv/tv-format.ts';
+import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
+import { ChannelStrip, DayStrip, tvHref } from '../../components/tv/tv-nav.tsx';
+import { TvStage } from '../../components/tv/tv-stage.tsx';
+import { useRefreshed, useServerClock } from '../../components/tv/use-tv-live.ts';
+import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
+import { categoryOf, geoRefusal, isMissing, isTvAlias } from './tv-pages.server.ts';
 import type { Route } from './+types/channel-watch';
 
-// The player and hls.js load only when something plays.
-const Player = lazy(() => import('../../components/player/player.tsx'));
-
-const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** How many past days of recordings the live page links to (the archive keeps 14, catalogue §9). */
-const DAYS_LINKED = 7;
-
-type LiveView = {
+interface DayView {
+  view: 'day';
+  schedule: TvSchedule;
+  /** The channels of the strip (the category's when one travels with the page), or null when they could not be had. */
+  strip: TvChannel[] | null;
+  category: string | null;
+  /** The viewer's today (YYYY-MM-DD in its tz, on the API's clock). */
+  today: string;
+}
+interface LiveView extends Omit<DayView, 'view'> {
   view: 'live';
-  nowNext: TvNowNext;
   check: PlaybackCheck | null;
   refusal: string | null;
   tariffs: Tariff[] | null;
   trialAvailable: boolean;
-  today: string;
-};
-type DayView = { view: 'day'; day: TvDayRecordings; today: string; now: number };
-type GeoView = { view: 'geo'; alias: string };
+}
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The channels of the strip: the category's, or every one when it is not a category of this visitor's. */
+async function channelStrip(api: Api, tz: number, category: string | null): Promise<{ channels: TvChannel[] | null; category: string | null }> {
+  try {
+    return { channels: (await api.tvCatalog({ tz, category: category ?? undefined })).items, category };
+  } catch (err) {
+    if (category && isMissing(err)) return channelStrip(api, tz, null);
+    // The strip is a way about; the page stands without it (the channel's own call says what went wrong, if anything).
+    if (err instanceof ApiCallError) return { channels: null, category: null };
+    throw err;
+  }
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const alias = params.id;
   const date = params.date ?? null;
-  if (!ALIAS.test(alias) || (date !== null && !isDay(date))) throw data(null, { status: 404 });
-  const { api, token, auth } = context.get(visitorContext);
-  const today = moscowDay(Date.now());
+  if (!isTvAlias(alias) || (date !== null && !isIsoDate(date))) throw data(null, { status: 404 });
+  const { api, token, auth, tz } = context.get(visitorContext);
+  // As the title page: the check decides the button and lets an entitled viewer's stream start at once; a refusal
+  // (a kids profile, an unregistered device, a VPN) is said when play is pressed, the kids one at once.
+  const askCheck = () => checkForPage(token, async () => (await api.tvLiveCheck(alias)) as PlaybackCheck, () => api.tariffs());
   try {
-    if (date !== null && date !== today) {
-      // A day other than today: its recordings (Moscow's day, as the site shows times).
-      return { view: 'day', day: await api.tvDayRecordings(alias, { date, tz: MOSCOW_TZ_HOURS }), today, now: Date.now() } satisfies DayView;
-    }
-    const nowNext = await api.tvNowNext(alias);
-    // As the title page: the check decides the button and lets an entitled viewer's stream start at once; a refusal
-    // (a kids profile, an unregistered device, a VPN) is said when play is pressed, the kids one at once.
-    const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvLiveCheck(alias)) as PlaybackCheck, () => api.tariffs());
-    return { view: 'live', nowNext, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, today } satisfies LiveView;
+    const [schedule, strip, early] = await Promise.all([
+      api.tvSchedule(alias, { tz, date: date ?? undefined }),
+      channelStrip(api, tz, categoryOf(new URL(request.url))),
+      // Without a day the page is today's: its check is asked alongside.
+      date === null ? askCheck() : null,
+    ]);
+    if (!schedule.dates.includes(schedule.date)) throw data(null, { status: 404 });
+    const today = tvLocalDate(new Date(schedule.server_time), tz);
+    const page = { schedule, strip: strip.channels, category: strip.category, today };
+    if (schedule.date !== today) return { view: 'day', ...page } satisfies DayView;
+    const { check, refusal, tariffs } = early ?? (await askCheck());
+    return { view: 'live', ...page, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true } satisfies LiveView;
   } catch (err) {
     if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
     // spec platform §6: outside RU a channel page reports geo_error (attribute tvchannels_{channel}).
-    if (err instanceof ApiCallError && err.status === 403 && err.body?.code === ErrorCode.GeoError) return data({ view: 'geo', alias } satisfies GeoView, { status: 403 });
+    const geo = geoRefusal(err);
+    if (geo) return geo;
     throw err;
   }
 }
@@ -65,128 +87,88 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ data: d, matches }: Route.MetaArgs) {
   if (!d || d.view === 'geo') return [];
   const t = tFor('ru');
-  const channel = d.view === 'live' ? d.nowNext.channel : d.day.channel;
-  const title = d.view === 'live' ? t('tvWatch.metaTitle', { channel: channel.title }) : t('tvWatch.metaDayTitle', { channel: channel.title, day: dayTitle(d.day.date) });
-  const path = d.view === 'live' ? `/channel/${channel.alias}` : `/channel/${channel.alias}/${d.day.date}`;
-  // A day's recordings change daily and expire: not for search engines (as the archive, catalogue §2).
-  return seoMeta(originOf(matches), { title, description: t('tvWatch.metaDescription', { channel: channel.title }), path, noindex: d.view === 'day' });
+  const { channel, date } = d.schedule;
+  const live = d.view === 'live';
+  return seoMeta(originOf(matches), {
+    title: live ? t('tvWatch.metaTitle', { channel: channel.title }) : t('tvWatch.metaDayTitle', { channel: channel.title, day: dayOfDate(date) }),
+    description: t('tvWatch.metaDescription', { channel: channel.title }),
+    path: live ? `/channel/${channel.alias}` : `/channel/${channel.alias}/${date}`,
+    // Another day's schedule changes daily and its recordings expire: not for search engines (as the archive, catalogue §2).
+    noindex: !live,
+  });
 }
 
 export default function ChannelWatchPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.view === 'geo') return <GeoRefusal />;
-  if (loaderData.view === 'day') return <DayRecordings data={loaderData} />;
+  if (loaderData.view === 'geo') return <TvNotAvailable attribute={loaderData.attribute ?? undefined} />;
   // A channel of its own: another channel's page starts over (its player, its programme).
-  return <LiveChannel key={loaderData.nowNext.channel.alias} data={loaderData} />;
+  return <ChannelPage key={loaderData.schedule.channel.alias} data={loaderData} />;
 }
 
-function GeoRefusal() {
+function ChannelPage({ data: d }: { data: DayView | LiveView }) {
   const { t } = useTranslation();
-  return (
-    <article className="watch__body" data-testid="tv-geo-error">
-      <div className="empty">
-        <p className="empty__title">{t('tvWatch.geoTitle')}</p>
-        <p>{t('tvWatch.geoText')}</p>
-      </div>
-    </article>
-  );
-}
-
-function LiveChannel({ data: d }: { data: LiveView }) {
-  const { t } = useTranslation();
-  const { channel } = d.nowNext;
-  const onAir = useOnAir(channel.alias, d.nowNext);
-  const playback = usePlayback({ back: `/channel/${channel.alias}` });
-  const { playing } = playback;
-  useEffect(() => seedTariffs(d.tariffs), [d.tariffs]);
-  const item: PlayItem = { uid: channel.id, title: channel.title, checkUrl: `/resources/tv-playback/live/${encodeURIComponent(channel.alias)}` };
-  const kidsRestricted = d.refusal === ErrorCode.KidsProfileRestricted;
-  const { label, trialDays } = playLabel({ check: d.check, isFree: channel.is_free, isSeries: false, trialAvailable: d.trialAvailable, tariffs: d.tariffs });
-  // A channel page is for watching: an entitled viewer's stream starts as the page opens (once; closing stays closed).
-  const started = useRef(false);
-  const start = useEffectEvent(() => {
-    if (started.current || !d.check || d.check.playlists.length === 0) return;
-    started.current = true;
-    playback.play(item, d.check);
-  });
-  useEffect(() => start(), []);
+  const { isChild } = usePersonalRoot();
+  const live = d.view === 'live';
+  const { alias } = d.schedule.channel;
+  // Today's schedule moves on when the programme on air ends (asked again then); another day's stays as it is.
+  const schedule = useRefreshed(d.schedule, live ? tvHref(`/resources/tv-schedule/${alias}`, { date: d.schedule.date }) : null, TvScheduleSchema, (s) => nextChangeOf([s.channel]));
+  const clock = useServerClock(schedule.server_time);
+  const { channel, date, dates, items } = schedule;
+  const { category, today } = d;
+  const dayHref = (day: string) => tvHref(day === today ? `/channel/${alias}` : `/channel/${alias}/${day}`, { category });
+  const liveHref = tvHref(`/channel/${alias}`, { category });
 
   return (
-    <article className="watch tv-watch" data-testid="tv-channel-page" data-channel={channel.alias}>
-      <section className="watch__stage">
-        {playing?.src ? (
-          <Suspense fallback={<div className="player player--placeholder" />}>
-            <Player
-              key={`${playing.src}#${playing.attempt}`}
-              src={playing.src}
-              title={channel.title}
-              uid={playing.item.uid}
-              check={playing.check}
-              live
-              onClose={playback.stop}
-              onStreamRefused={playback.handleStreamRefused}
-            />
-          </Suspense>
-        ) : (
-          <div className="tv-stage">
-            <img className="tv-stage__logo" src={channel.logo} alt="" />
-            {kidsRestricted ? <p className="notice">{t('tvWatch.kidsRestricted')}</p> : <PlayButton label={label} trialDays={trialDays} busy={playback.busy} onPlay={() => playback.play(item, d.check)} />}
-          </div>
-        )}
-      </section>
+    <article className="watch tv-watch" data-testid="tv-channel-page" data-channel={alias} data-date={date}>
+      {d.view === 'live' ? (
+        <TvStage
+          item={{ uid: channel.id, title: channel.title, checkUrl: `/resources/tv-playback/live/${encodeURIComponent(alias)}` }}
+          check={d.check}
+          refusal={d.refusal}
+          tariffs={d.tariffs}
+          trialAvailable={d.trialAvailable}
+          isFree={channel.is_free}
+          title={channel.title}
+          art={channel.logo}
+          live
+          autoStart
+          back={`/channel/${alias}`}
+          kidsText={t('tvWatch.kidsRestricted')}
+        />
+      ) : null}
 
       <div className="watch__body">
-        <Breadcrumbs items={[{ title: t('menu.tv'), url: '/channel' }, { title: channel.title }]} />
-        <ChannelHeading channel={channel} />
-        <OnAir now={onAir.now} next={onAir.next} />
-        <PlaybackDialogs gate={playback.gate} />
-        <section className="section" aria-labelledby="tv-days">
-          <h2 id="tv-days">{t('tvWatch.recordingsOfDays')}</h2>
-          <ul className="tv-days">
-            {daysBefore(d.today, DAYS_LINKED).map((day) => (
-              <li key={day}>
-                <Link to={`/channel/${channel.alias}/${day}`}>{dayTitle(day)}</Link>
-              </li>
-            ))}
-          </ul>
+        <Breadcrumbs
+          items={[
+            { title: isChild ? t('menu.kidsTv') : t('menu.tv'), url: '/tv' },
+            { title: t('tv.guideTitle'), url: tvHref('/channel', { category }) },
+            ...(live ? [{ title: channel.title }] : [{ title: channel.title, url: liveHref }, { title: dayOfDate(date) }]),
+          ]}
+        />
+        <ChannelHeading channel={channel}>
+          <FavoriteChannelButton alias={alias} title={channel.title} initial={channel.is_favorite} variant="full" />
+        </ChannelHeading>
+        {live ? (
+          <OnAir now={channel.now} next={channel.next} clock={clock} />
+        ) : (
+          <p className="tv-links">
+            <Link className="btn btn--primary" to={liveHref} data-testid="tv-watch-live">
+              {t('tvWatch.watchLive')}
+            </Link>
+          </p>
+        )}
+        {d.strip ? <ChannelStrip channels={d.strip} current={alias} hrefOf={(a) => tvHref(live ? `/channel/${a}` : `/channel/${a}/${date}`, { category })} /> : null}
+
+        <section className="section tv-schedule" aria-labelledby="tv-schedule-title">
+          <div className="tv-schedule__head">
+            <h2 id="tv-schedule-title">{live ? t('tv.scheduleToday') : t('tv.scheduleOf', { day: dayOfDate(date) })}</h2>
+            <Link className="row__more" to={tvHref('/channel', { category, date: live ? null : date })} data-testid="tv-to-guide">
+              {t('tv.toGuide')}
+            </Link>
+          </div>
+          <DayStrip dates={dates} current={date} today={today} hrefOf={dayHref} />
+          <ProgrammeList programmes={items} clock={clock} scrollKey={date} showExpiry label={t('tv.programmesOf', { channel: channel.title })} />
         </section>
       </div>
-    </article>
-  );
-}
-
-function DayRecordings({ data: d }: { data: DayView }) {
-  const { t } = useTranslation();
-  const { channel, items, date } = d.day;
-  return (
-    <article className="watch__body tv-day" data-testid="tv-day-page">
-      <Breadcrumbs items={[{ title: t('menu.tv'), url: '/channel' }, { title: channel.title, url: `/channel/${channel.alias}` }, { title: dayTitle(date) }]} />
-      <ChannelHeading channel={channel} as="p" />
-      <h1>{t('tvWatch.recordingsOfDay', { day: dayTitle(date) })}</h1>
-      {items.length === 0 ? (
-        <p className="tv-onair__empty" data-testid="tv-day-empty">
-          {t('tvWatch.noRecordings')}
-        </p>
-      ) : (
-        <ul className="tv-recordings">
-          {items.map((r) => {
-            const left = recordingTimeLeft(r.expired_at, d.now);
-            return (
-              <li key={r.id}>
-                <Link to={`/archive/watch/${r.id}`} data-testid="tv-recording-link">
-                  <span className="tv-recordings__time">{programmeTimes(r.programme)}</span>
-                  <span>{r.programme.title}</span>
-                  {left ? <ExpiryLine left={left} /> : <span />}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <p className="tv-links">
-        <Link className="btn btn--primary" to={`/channel/${channel.alias}`}>
-          {t('tvWatch.watchLive')}
-        </Link>
-      </p>
     </article>
   );
 }
