@@ -34,6 +34,8 @@ import { billingApi } from './billing-api.server.ts';
 import { offersApi } from './offers-api.server.ts';
 // ---- issue 7 tvstream: live TV and recordings
 import { tvPlaybackApi } from './tv-playback-api.server.ts';
+// ---- issue 7 archive: the catch-up archive
+import { archiveApi } from './archive-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -161,6 +163,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...offersApi(call),
     // ---- issue 7 tvstream: the live check, now/next, a day's recordings, a recording and its check
     ...tvPlaybackApi(call, client.deviceId),
+    // ---- issue 7 archive: catch-up items, their filters and search
+    ...archiveApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;
