@@ -83,6 +83,12 @@ describe('/archive loader: filters from the address (catalogue §2, §5)', () =>
     expect(api.posters).toHaveBeenCalledWith('catchups', false);
   });
 
+  it('takes the commas of a list spelled %2C (as the page’s data requests send them) as its own address', async () => {
+    const { api, result } = run('/archive?genres=drama%2Ccomedy&year=2021%2C2020');
+    expect(statusOf(await result)).toBe(200);
+    expect(api.catchups).toHaveBeenCalledWith(expect.objectContaining({ genre: 'drama,comedy', year: '2021,2020' }));
+  });
+
   it.each([
     [PHONE_UA, 10],
     [TABLET_UA, 20],

@@ -113,7 +113,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (page === 1) rest.delete('page');
   const canonical = archiveUrl(filters);
   const own = withQuery(canonical, rest);
-  if (own !== `${url.pathname}${url.search}`) throw redirect(own, 301);
+  // Compared as parsed values: the page's data requests spell the commas %2C.
+  const ownUrl = new URL(own, url.origin);
+  if (ownUrl.pathname !== url.pathname || ownUrl.searchParams.toString() !== search.toString()) throw redirect(own, 301);
 
   const { api, auth, tz } = context.get(visitorContext);
   const forKids = auth?.profile_for_child ?? false;
