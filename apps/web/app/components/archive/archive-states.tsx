@@ -39,7 +39,7 @@ export function ArchiveError({ retryHref }: { retryHref: string }) {
   );
 }
 
-/** spec platform §6: outside RU the archive, like live TV, reports tv_not_available (the page answers 403). */
+/** spec platform §6: outside RU the archive, like live TV, reports tv_not_available (the page answers 403), saying where the country came from. */
 export function ArchiveGeo() {
   const { t } = useTranslation();
   return (
@@ -51,6 +51,13 @@ export function ArchiveGeo() {
           <Link className="btn btn--primary" to="/">
             {t('archive.toHome')}
           </Link>
+        </p>
+        {/* The country comes from DB-IP's database, whose licence (CC BY 4.0) asks for this link (decision 029). */}
+        <p className="archive__geo-source">
+          {t('archive.geoSource')}{' '}
+          <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+            IP Geolocation by DB-IP
+          </a>
         </p>
       </div>
     </div>

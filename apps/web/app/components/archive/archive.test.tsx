@@ -16,7 +16,7 @@ import { archiveCss, archiveImageSizes } from './archive-css.ts';
 import { ArchiveFilterDrawer } from './archive-drawer.tsx';
 import { ArchiveFilters, type ArchiveFilterGroups } from './archive-filters.tsx';
 import { ArchiveGrid } from './archive-grid.tsx';
-import { ArchiveEmpty, ArchiveError } from './archive-states.tsx';
+import { ArchiveEmpty, ArchiveError, ArchiveGeo } from './archive-states.tsx';
 import { ArchiveSubscribe } from './archive-subscribe.tsx';
 import type { ArchiveCardView } from './archive-view.ts';
 
@@ -120,6 +120,12 @@ describe('ArchiveEmpty and ArchiveError (catalogue §4, §8)', () => {
     expect(empty.querySelector('.empty__title')!.textContent).toBe('Ничего не нашлось');
     expect(within(empty).getByText('Попробуйте изменить фильтры')).toBeTruthy();
     expect(within(empty).getByRole('link', { name: 'Сбросить' }).getAttribute('href')).toBe('/archive');
+  });
+
+  it('says outside RU that the archive is not available there, with the GeoIP attribution (decision 029)', async () => {
+    await renderReady(<ArchiveGeo />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Кино на ТВ недоступно в вашей стране');
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href')).toBe('https://db-ip.com');
   });
 
   it('shows a failed list as an alert with a link that loads the page again', async () => {
