@@ -2,7 +2,8 @@ import { CARD_VIEW_BATCH_DELAY_MS } from '@ekran/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArchiveCard } from './archive-card.tsx';
-import { archiveImageSizes } from './archive-css.ts';
+import { archiveCss, archiveImageSizes } from './archive-css.ts';
+import './archive.css';
 import type { ArchiveCardView } from './archive-view.ts';
 
 /** How much of a card must be on screen for it to count as seen. */
@@ -77,14 +78,19 @@ export function useCardViews(list: React.RefObject<HTMLElement | null>, count: n
 
 /**
  * The archive's card grid (spec catalogue §9: ARCHIVE_GRID columns, gap and 16:9 frames, components/archive/
- * archive-css.ts) with the empty cells the infinite grid keeps for the next portion, and the view reports of §4.
+ * archive-css.ts) with the empty cells the infinite grid keeps for the next portion, and the view reports of §4
+ * (`block` names the list in them: the archive, or the search page's recordings).
  */
-export function ArchiveGrid({ items, placeholders = 0, bySubscription }: { items: ArchiveCardView[]; placeholders?: number; bySubscription: boolean }) {
+export function ArchiveGrid({ items, placeholders = 0, bySubscription, block = 'archive' }: { items: ArchiveCardView[]; placeholders?: number; bySubscription: boolean; block?: string }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
-  useCardViews(list, items.length, 'archive');
+  useCardViews(list, items.length, block);
   return (
     <ul className="archive-grid" ref={list} data-testid="archive-grid">
+      {/* One sheet however many grids a page has (React hoists and dedupes it by href). */}
+      <style href="ekran-archive-grid" precedence="medium">
+        {archiveCss}
+      </style>
       {items.map((item, i) => (
         <li key={item.id}>
           <ArchiveCard item={item} t={t} sizes={archiveImageSizes} bySubscription={bySubscription} priority={i < 5} />

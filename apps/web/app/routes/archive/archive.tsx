@@ -16,7 +16,6 @@ import { archiveCss } from '../../components/archive/archive-css.ts';
 import { ArchiveEmpty, ArchiveError, ArchiveGeo } from '../../components/archive/archive-states.tsx';
 import { ArchiveSubscribe, type ArchiveViewer } from '../../components/archive/archive-subscribe.tsx';
 import type { ArchiveCardView, ArchivePortion } from '../../components/archive/archive-view.ts';
-import '../../components/archive/archive.css';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
 import { BannerCarousel } from '../../components/home/banner-carousel.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -217,6 +216,7 @@ function ArchiveList({ data: d }: { data: ArchiveListData }) {
   const renderItems = (items: ArchiveCardView[], placeholders: number) => <ArchiveGrid items={items} placeholders={placeholders} bySubscription={d.bySubscription} />;
   return (
     <div className="page archive" data-testid="archive-page">
+      {/* The page's padding and the grid (deduped with the grid's own by href), also when the list is empty. */}
       <style href="ekran-archive-grid" precedence="medium">
         {archiveCss}
       </style>
