@@ -228,6 +228,8 @@ describe('/archive loader: what the page shows', () => {
     ['a registered viewer without subscriptions, trial available', {}, { text: 'Смотреть 14 дней бесплатно', action: 'subscribe' }, true],
     ['a registered viewer without subscriptions, trial used', { trial_is_available: false }, { text: 'Оформить подписку', action: 'subscribe' }, true],
     ['a subscriber', { subscriptions: [{ status: 'active' }] }, null, false],
+    // spec platform §6: no subscription popups in a child profile.
+    ['a child profile without subscriptions', { profile_for_child: true }, null, true],
   ])('subscribe button and «по подписке» for %s (catalogue §4, §6)', async (_who, auth, button, bySubscription) => {
     const { api, result } = run('/archive', { visitor: { auth: viewer(auth as never) } });
     const page = pageOf(await result);

@@ -121,7 +121,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const virtual = auth?.virtual ?? true;
   const subscriptionCount = auth?.subscriptions.length ?? 0;
   const trialIsAvailable = auth?.trial_is_available ?? true;
-  const wantsButton = virtual || subscriptionCount === 0;
+  // spec platform §6: a child profile gets no subscription popups, so no button that opens one.
+  const wantsButton = !forKids && (virtual || subscriptionCount === 0);
   const pageSize = archivePageSizeFor(request.headers.get('user-agent'));
   const now = Date.now();
   const [list, filterGroups, banners, tariffs] = await Promise.all([
@@ -153,7 +154,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const variant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
   const trial = tariffs?.find((t) => t.weight === 0 && t.allow_trial);
-  const button = archiveSubscribeButton({ virtual, subscriptionCount, trialIsAvailable, trialDays: trial?.trial_period_duration.days || undefined });
+  const button = wantsButton ? archiveSubscribeButton({ virtual, subscriptionCount, trialIsAvailable, trialDays: trial?.trial_period_duration.days || undefined }) : null;
   const result: ArchiveListData = {
     view: 'list',
     filters,
