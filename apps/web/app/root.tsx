@@ -1,6 +1,6 @@
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import {
-  EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
+  EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
 import { useEffect, useEffectEvent, useMemo } from 'react';
@@ -80,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
   const platform = ua ? Bowser.getParser(ua).getPlatformType(true) : 'desktop';
+  // ---- issue 7 archive: the archive's label in the New_text_and_button_for_catchup variant (catalogue §1, §2).
+  const archiveVariant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
   return {
     // Absolute URLs of canonical links, Open Graph and JSON-LD (lib/seo.ts).
     origin: env.SITE_ORIGIN?.replace(/\/$/, '') ?? url.origin,
@@ -105,8 +107,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trialAvailable: auth?.trial_is_available ?? true,
     // ---- issue 7: the tz hour offset this page's TV times were rendered in (useViewerTz keeps it the browser's).
     tz,
+    archiveVariant,
     ...(await Promise.all([
-      buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, t: tFor(lang) }),
+      buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, archiveVariant, t: tFor(lang) }),
       // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
       loadProfilesShell(auth, token, api),
       // issue 6 partners: the operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
@@ -156,7 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             {bare ? null : <Footer menu={data?.menu ?? []} />}
-            {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} /> : null}
+            {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} archiveVariant={data.archiveVariant} /> : null}
             <ProfileDialogs />
             {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
             <Notices />

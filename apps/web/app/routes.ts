@@ -166,6 +166,11 @@ export default [
   route('resources/tv-schedule/:alias', 'routes/resources/tv-schedule.ts'),
   route('resources/tv-on-air', 'routes/resources/tv-on-air.ts'),
   route('resources/favorite-channels', 'routes/resources/favorite-channels.ts'),
+  // ---- issue 7 archive: the catch-up archive list (catalogue §2: /archive/{movies or series}/{genre}/{year}, several
+  // genres or years in ?genres=a,b&year=x,y; /archive/watch/{id} above ranks first, its static segment wins) and the
+  // next portion of its infinite grid.
+  route('archive/:param1?/:param2?/:param3?', 'routes/archive/archive.tsx'),
+  route('resources/catchups', 'routes/resources/catchups.ts'),
 
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),

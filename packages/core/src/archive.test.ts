@@ -11,6 +11,8 @@ import {
   ARCHIVE_EMPTY,
   ARCHIVE_TITLE,
   archiveCategoryTitle,
+  archiveTitle,
+  isCatchupVariantOn,
   type ArchiveFilters,
   archiveSubscribeButton,
   archiveUrl,
@@ -34,6 +36,16 @@ describe('archive texts (catalogue §1, §2, §4)', () => {
     ['series', true, 'Сериалы на ТВ в записи'],
   ] as const)('%s, variant %s: %j', (category, variant, title) => {
     expect(archiveCategoryTitle(category, variant)).toBe(title);
+  });
+
+  it.each([
+    ['B', true, 'Записи с ТВ'],
+    ['A', false, 'Кино на ТВ'],
+    [null, false, 'Кино на ТВ'],
+    [undefined, false, 'Кино на ТВ'],
+  ])('New_text_and_button_for_catchup group %s: variant %s, label %s', (group, variant, label) => {
+    expect(isCatchupVariantOn(group)).toBe(variant);
+    expect(archiveTitle(isCatchupVariantOn(group))).toBe(label);
   });
 
   it('empty view says Ничего не нашлось / Попробуйте изменить фильтры', () => {

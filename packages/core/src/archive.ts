@@ -7,6 +7,22 @@ import { SUBSCRIBE_BUTTON_TEXT, trialButtonText } from './trial.ts';
 /** Archive menu label and breadcrumb root; the A/B variant says 'Записи с ТВ' (catalogue §1, §2). */
 export const ARCHIVE_TITLE = { default: 'Кино на ТВ', variant: 'Записи с ТВ' } as const;
 
+// spec catalogue §1, §2, §4: the labels of the archive in "an A/B variant", the New_text_and_button_for_catchup
+// experiment of the auth data's ab (platform §6). Its groups are not given: as Mobile_web_app, B is the group with
+// the feature on (A control, core experiment-assignment.ts).
+/** The New_text_and_button_for_catchup group that shows the variant texts («Записи с ТВ», « в записи»). */
+export const CATCHUP_VARIANT_GROUP = 'B';
+
+/** Whether a visitor's New_text_and_button_for_catchup group (from the auth data's ab) shows the variant texts. */
+export function isCatchupVariantOn(group: string | null | undefined): boolean {
+  return group === CATCHUP_VARIANT_GROUP;
+}
+
+/** The archive's menu label and breadcrumb root for the variant or not (catalogue §1, §2). */
+export function archiveTitle(variant: boolean): string {
+  return variant ? ARCHIVE_TITLE.variant : ARCHIVE_TITLE.default;
+}
+
 /** Archive category word in the route. */
 export type ArchiveCategory = 'movies' | 'series';
 

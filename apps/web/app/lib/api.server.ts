@@ -35,6 +35,8 @@ import { offersApi } from './offers-api.server.ts';
 // ---- issue 7 tvstream: live TV and recordings
 import { tvPlaybackApi } from './tv-playback-api.server.ts';
 import { tvApi } from './tv-api.server.ts';
+// ---- issue 7 archive: the catch-up archive
+import { archiveApi } from './archive-api.server.ts';
 
 /** A failed API call; loaders turn it into a response status. */
 export class ApiCallError extends Error {
@@ -164,6 +166,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...tvPlaybackApi(call, client.deviceId),
     // ---- issue 7 tvpages: channels, the guide, a channel's day, what is on air, favorite channels
     ...tvApi(call),
+    // ---- issue 7 archive: catch-up items, their filters and search
+    ...archiveApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

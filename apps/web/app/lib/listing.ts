@@ -5,9 +5,12 @@ import { toCardView, type CardView } from './card-view.ts';
 // The portions of the infinite grid (components/catalog/infinite-grid.tsx; decision 009): the catalogue's
 // listings continue by keyset cursor, the collections' and selections' by skip (their API has no cursor).
 
-/** A portion of a title listing as the grid needs it (platform §4 Lists: skip capped at items_total). */
-export interface ListingPortion {
-  items: CardView[];
+/**
+ * A portion of a listing as the grid needs it (platform §4 Lists: skip capped at items_total): title cards by
+ * default, or another card's view (the catch-up archive's).
+ */
+export interface ListingPortion<T = CardView> {
+  items: T[];
   /** Where this portion starts in the whole list. */
   skip: number;
   /** items_total of the listing. */
@@ -17,7 +20,7 @@ export interface ListingPortion {
 }
 
 /** What the infinite grid gets from a portion resource: the next portion, or why there is none. */
-export type PortionResult = ListingPortion | { error: 'bad-request' | 'failed' };
+export type PortionResult<T = CardView> = ListingPortion<T> | { error: 'bad-request' | 'failed' };
 
 /** An API listing as a grid portion (cards carry only what they show). */
 export function toPortion(list: TitleList): ListingPortion {
@@ -29,9 +32,14 @@ export function toPortion(list: TitleList): ListingPortion {
  * capped at items_total, and there is none once that reaches items_total (spec catalogue §4, platform §4 Lists).
  */
 export function toSkipPortion(list: { items: TitleCard[]; items_total: number; skip: number }, pageSize: number): ListingPortion {
+  return skipPortion(list, pageSize, toCardView);
+}
+
+/** toSkipPortion for any list paged by skip: its items become the cards `view` makes of them. */
+export function skipPortion<I, T>(list: { items: readonly I[]; items_total: number; skip: number }, pageSize: number, view: (item: I) => T): ListingPortion<T> {
   const skip = Math.min(list.skip, list.items_total);
   const next = nextSkip(skip, pageSize, list.items_total);
-  return { items: list.items.map(toCardView), skip, total: list.items_total, nextCursor: hasMore(next, list.items_total) ? String(next) : null };
+  return { items: list.items.map(view), skip, total: list.items_total, nextCursor: hasMore(next, list.items_total) ? String(next) : null };
 }
 
 /** The URL of the resource route that answers the next portion of a catalogue listing (routes/resources/titles.ts). */

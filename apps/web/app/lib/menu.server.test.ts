@@ -27,3 +27,16 @@ describe('buildMenu and child sessions (issue 3 profiles)', () => {
     expect(adultApi.catalog).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('the archive item in the New_text_and_button_for_catchup variant (issue 7 archive, catalogue §1)', () => {
+  it.each([
+    [false, 'Кино на ТВ'],
+    [true, 'Записи с ТВ'],
+  ])('variant %s: %s', async (archiveVariant, title) => {
+    vi.resetModules();
+    const { buildMenu } = await import('./menu.server.ts');
+    const api = { catalog: vi.fn(async () => catalog('drama', 'Драма')) } as unknown as Api;
+    const menu = await buildMenu(api, { countryCode: 'RU', isChild: false, archiveVariant, t: tFor('ru') });
+    expect(menu.find((m) => m.key === 'archive')).toMatchObject({ url: '/archive', title });
+  });
+});

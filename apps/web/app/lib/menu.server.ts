@@ -10,7 +10,7 @@ let cache: { at: number; adult: CatalogResponse; kids: CatalogResponse } | null 
  * The header menu (spec platform §2): the catalogue is the same for every visitor, so it is fetched once a
  * minute, not per request. A failed catalogue call leaves the menu without genres (platform §8).
  */
-export async function buildMenu(api: Api, input: { countryCode: string; isChild: boolean; t: TFunction }): Promise<MenuItem[]> {
+export async function buildMenu(api: Api, input: { countryCode: string; isChild: boolean; archiveVariant?: boolean; t: TFunction }): Promise<MenuItem[]> {
   let menu = cache;
   if (!menu || Date.now() - menu.at > TTL_MS) {
     try {
@@ -30,7 +30,8 @@ export async function buildMenu(api: Api, input: { countryCode: string; isChild:
     countryCode: input.countryCode,
     isChild: input.isChild,
     titles: {
-      archive: t('menu.archive'),
+      // issue 7 archive: «Записи с ТВ» in the New_text_and_button_for_catchup variant (catalogue §1).
+      archive: t(input.archiveVariant ? 'menu.archiveVariant' : 'menu.archive'),
       movies: t('menu.movies'),
       series: t('menu.series'),
       animation: t('menu.animation'),

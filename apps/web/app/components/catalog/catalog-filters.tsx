@@ -38,19 +38,13 @@ const trackFilter = (group: string, item: { alias: string; title: string }) =>
   track({ block_type: 'filters', element_type: group, element_id: item.alias, element_text: item.title });
 
 /**
- * The filters of a category page (spec catalogue §4 Catalogue filter, §9): genre, year and country as
- * dropdown panels of links, lists in columns of 10, «Все» first, zero-count items last and disabled unless a
- * filter is chosen; below 768 px native selects instead (the select mode). The panels are <details>, so they
- * open and their links work without JavaScript, and crawlers see every filter page.
+ * The filter panels (<details>) inside `root`: one open at a time; a click outside or Escape closes it (the focus
+ * back on its summary); so does choosing (a new path), unless the panel is a multi-select that stays open for the
+ * next choice (the archive's). Shared by the catalogue's and the archive's filters.
  */
-export function CatalogFilters({ groups, anySelected, hrefFor, formAction, chosenSort }: CatalogFiltersProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const views = groups.map((g) => viewOf(g, anySelected));
-  const root = useRef<HTMLDivElement>(null);
+export function useFilterPanels(root: React.RefObject<HTMLElement | null>, { closeOnNavigation = true }: { closeOnNavigation?: boolean } = {}) {
   const location = useLocation();
 
-  // One panel open at a time; a click outside or Escape closes it; so does choosing (a new address).
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -77,10 +71,25 @@ export function CatalogFilters({ groups, anySelected, hrefFor, formAction, chose
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [root]);
   useEffect(() => {
+    if (!closeOnNavigation) return;
     for (const open of root.current?.querySelectorAll<HTMLDetailsElement>('details[open]') ?? []) open.open = false;
-  }, [location.pathname]);
+  }, [root, closeOnNavigation, location.pathname]);
+}
+
+/**
+ * The filters of a category page (spec catalogue §4 Catalogue filter, §9): genre, year and country as
+ * dropdown panels of links, lists in columns of 10, «Все» first, zero-count items last and disabled unless a
+ * filter is chosen; below 768 px native selects instead (the select mode). The panels are <details>, so they
+ * open and their links work without JavaScript, and crawlers see every filter page.
+ */
+export function CatalogFilters({ groups, anySelected, hrefFor, formAction, chosenSort }: CatalogFiltersProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const views = groups.map((g) => viewOf(g, anySelected));
+  const root = useRef<HTMLDivElement>(null);
+  useFilterPanels(root);
 
   if (views.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 import { CATALOG_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
@@ -9,10 +9,10 @@ import { TitleGrid, type GridVariant } from './title-grid.tsx';
 import './listing.css';
 
 /** What a history entry remembers of its list (spec catalogue §3 pageSettings, plus what was loaded). */
-interface ListSnapshot extends PageSettings {
+interface ListSnapshot<T> extends PageSettings {
   url: string;
   skip: number;
-  items: CardView[];
+  items: T[];
   nextCursor: string | null;
   total: number;
   /** The document that wrote it (see `mayRestore`). */
@@ -29,22 +29,22 @@ const DOCUMENT_ID = typeof window === 'undefined' ? '' : Math.random().toString(
  * starts on POP, so a snapshot left by an earlier document counts only when the browser itself went back,
  * forward or reloaded; opening the address anew starts at the top.
  */
-function mayRestore(snapshot: ListSnapshot): boolean {
+function mayRestore(snapshot: ListSnapshot<unknown>): boolean {
   if (snapshot.doc === DOCUMENT_ID) return true;
   const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return entry?.type === 'back_forward' || entry?.type === 'reload';
 }
 
-function readSnapshot(key: string): ListSnapshot | null {
+function readSnapshot<T>(key: string): ListSnapshot<T> | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_PREFIX + key);
-    return raw ? (JSON.parse(raw) as ListSnapshot) : null;
+    return raw ? (JSON.parse(raw) as ListSnapshot<T>) : null;
   } catch {
     return null;
   }
 }
 
-function writeSnapshot(key: string, snapshot: ListSnapshot) {
+function writeSnapshot<T>(key: string, snapshot: ListSnapshot<T>) {
   try {
     sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(snapshot));
   } catch {
@@ -52,25 +52,38 @@ function writeSnapshot(key: string, snapshot: ListSnapshot) {
   }
 }
 
-interface ListState {
-  items: CardView[];
+interface ListState<T> {
+  items: T[];
   nextCursor: string | null;
   total: number;
   /** Pages on screen: the page the address names and the portions loaded after it. */
   pages: number;
 }
 
-export interface InfiniteGridProps {
+export interface InfiniteGridProps<T extends { id: string } = CardView> {
   /** The portion the loader gave: page `page` of the listing. */
-  initial: ListingPortion;
+  initial: ListingPortion<T>;
   /** The page the address names (/page{N}); 1 without the suffix. */
   page: number;
+  /** The size of the pages the addresses (/page{N}, ?page=N) name. */
   pageSize: number;
+  /**
+   * How many items a further portion brings, when not a page (the archive asks by the viewport's device,
+   * catalogue §9, while its addresses count pages of the size the server guessed): the cells kept for it.
+   */
+  portionSize?: number;
   /** The resource URL of the next portion, given the `nextCursor` of the last one (a keyset cursor or a skip). */
   portionUrl: (next: string) => string;
   /** The address of a page, for the paging links. */
   pageHref: (page: number) => string;
   variant?: GridVariant;
+  /**
+   * The cards, when not title cards (the archive's): the items on screen and the empty cells kept for the next
+   * portion, each an element with the class card-grid__placeholder (the grid watches them).
+   */
+  renderItems?: (items: T[], placeholders: number) => ReactNode;
+  /** The sentinel's IntersectionObserver rootMargin: the catalogue's 150% ahead by default. */
+  rootMargin?: string;
 }
 
 /**
@@ -81,13 +94,23 @@ export interface InfiniteGridProps {
  * loading on a back navigation (catalogue §4 Scroll position, §3 pageSettings). Mount one per history entry
  * (key it by location.key).
  */
-export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, variant = 'catalogue' }: InfiniteGridProps) {
+export function InfiniteGrid<T extends { id: string } = CardView>({
+  initial,
+  page,
+  pageSize,
+  portionSize = pageSize,
+  portionUrl,
+  pageHref,
+  variant = 'catalogue',
+  renderItems,
+  rootMargin = CATALOG_SENTINEL_ROOT_MARGIN,
+}: InfiniteGridProps<T>) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigation = useNavigation();
-  const fetcher = useFetcher<PortionResult>();
-  const [list, setList] = useState<ListState>({ items: initial.items, nextCursor: initial.nextCursor, total: initial.total, pages: 1 });
+  const fetcher = useFetcher<PortionResult<T>>();
+  const [list, setList] = useState<ListState<T>>({ items: initial.items, nextCursor: initial.nextCursor, total: initial.total, pages: 1 });
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const listing = useRef<HTMLDivElement>(null);
@@ -140,7 +163,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
   useLayoutEffect(() => {
     if (!isBack) return;
     const { key, url } = latest.current;
-    const snapshot = readSnapshot(key);
+    const snapshot = readSnapshot<T>(key);
     if (!snapshot || snapshot.url !== url || snapshot.skip !== initial.skip || !mayRestore(snapshot)) return;
     setPopStated(true);
     // The scroll waits for the restored cards: both land in the same render, then the effect below scrolls.
@@ -155,7 +178,7 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
 
   // A portion arrived: append it (without cards already shown) and advance the page counter. Adjusted while
   // rendering, once per answer, so the new cards and the counter show in the same commit.
-  const [handled, setHandled] = useState<PortionResult | undefined>(undefined);
+  const [handled, setHandled] = useState<PortionResult<T> | undefined>(undefined);
   if (fetcher.state === 'idle' && fetcher.data !== undefined && fetcher.data !== handled) {
     const result = fetcher.data;
     setHandled(result);
@@ -191,28 +214,34 @@ export function InfiniteGrid({ initial, page, pageSize, portionUrl, pageHref, va
         sentinelVisible.current = inView.size > 0;
         if (sentinelVisible.current) loadMore();
       },
-      { rootMargin: CATALOG_SENTINEL_ROOT_MARGIN },
+      { rootMargin },
     );
     for (const element of watched) observer.observe(element);
     return () => observer.disconnect();
-  }, [loadMore, list.items.length]);
+  }, [loadMore, list.items.length, rootMargin]);
   // A short portion can leave the sentinel in view: keep going until it leaves or the list ends.
   useEffect(() => {
     if (sentinelVisible.current && fetcher.state === 'idle') loadMore();
   }, [list, fetcher.state, loadMore]);
 
   const totalPages = Math.max(1, Math.ceil(list.total / pageSize));
-  const lastPage = Math.min(page + list.pages - 1, totalPages);
   const from = initial.skip + 1;
   const to = initial.skip + list.items.length;
+  // The last page wholly on screen, so «Дальше» never skips a card, also when portions are not pages.
+  const lastPage = to >= list.total ? totalPages : Math.min(Math.max(page, Math.floor(to / pageSize)), totalPages);
   const loading = fetcher.state !== 'idle';
   // The cards of the next portion get their cells before they arrive, so the footer, the counter and the pager
   // do not jump when they land, however fast the list is scrolled (no layout shift). Without JavaScript the
   // cells are hidden and the paging links below do the work.
-  const placeholders = list.nextCursor !== null && !failed ? Math.max(0, Math.min(pageSize, list.total - initial.skip - list.items.length)) : 0;
+  const placeholders = list.nextCursor !== null && !failed ? Math.max(0, Math.min(portionSize, list.total - initial.skip - list.items.length)) : 0;
   return (
     <div ref={listing} className="listing" data-testid="listing" data-pages={list.pages} data-pop-stated={popStated ? 'true' : undefined} aria-busy={loading}>
-      <TitleGrid items={list.items} variant={variant} placeholders={placeholders} />
+      {renderItems ? (
+        renderItems(list.items, placeholders)
+      ) : (
+        // Without a renderer the items are the catalogue's title cards (T is CardView).
+        <TitleGrid items={list.items as unknown as CardView[]} variant={variant} placeholders={placeholders} />
+      )}
       <noscript>
         <style>{'.card-grid__placeholder{display:none}'}</style>
       </noscript>

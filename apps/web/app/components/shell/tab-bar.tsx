@@ -58,7 +58,7 @@ const ICONS: Record<TabKey, React.ReactNode> = {
  * Mobile_web_app group is on (the root decides that; the width is the stylesheet's). Adult_Ru: movies,
  * series, archive, animation, new; Adult_NonRu: the same without archive; Child: the three kids sections.
  */
-export function TabBar({ isChild, countryCode }: { isChild: boolean; countryCode: string | null | undefined }) {
+export function TabBar({ isChild, countryCode, archiveVariant = false }: { isChild: boolean; countryCode: string | null | undefined; archiveVariant?: boolean }) {
   const { t } = useTranslation();
   const items = buildTabBar({
     isChild,
@@ -66,7 +66,7 @@ export function TabBar({ isChild, countryCode }: { isChild: boolean; countryCode
     titles: {
       movies: t('menu.movies'),
       series: t('menu.series'),
-      archive: t('menu.archive'),
+      archive: t(archiveVariant ? 'menu.archiveVariant' : 'menu.archive'),
       animation: t('menu.animation'),
       new: t('menu.new'),
       education: t('menu.education'),

@@ -1,6 +1,7 @@
 import type { SearchResponse, TitleCard } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { catchup } from '../../test/archive.ts';
 import { contextWith } from '../../test/visitor.ts';
 import { loader as suggestLoader } from '../resources/search-suggest.ts';
 import { loader } from './search.tsx';
@@ -22,6 +23,38 @@ async function runPage(query: string, search = vi.fn().mockResolvedValue(answer)
   const result = (await loader({ request, params: {}, context: contextWith({ search }) } as never)) as unknown as Result;
   return { search, data: result.data, status: result.init?.status ?? 200 };
 }
+
+describe('/search loader: the archive’s recordings (issue 7 archive, catalogue §7 search catchups)', () => {
+  const run = async (auth: Record<string, unknown> | null, catchupSearch = vi.fn().mockResolvedValue({ items: [catchup('rec-1', { title: 'Чёрный волк' })] })) => {
+    const request = new Request('http://localhost/search?q=%D0%B2%D0%BE%D0%BB%D0%BA');
+    const search = vi.fn().mockResolvedValue(answer);
+    const result = (await loader({ request, params: {}, context: contextWith({ search, catchupSearch }, { auth: auth as never, tz: 3 }) } as never)) as unknown as Result;
+    return { catchupSearch, data: result.data as { recordings?: { id: string }[]; bySubscription?: boolean } };
+  };
+  const adult = { current_country_code: 'RU', profile_for_child: false, virtual: false, subscriptions: [] };
+
+  it('asks the catch-up search for a Russian adult and gives its items as archive cards', async () => {
+    const { catchupSearch, data } = await run(adult);
+    expect(catchupSearch).toHaveBeenCalledWith('волк', false);
+    expect(data.recordings?.map((r) => r.id)).toEqual(['rec-1']);
+    expect(data.bySubscription).toBe(true);
+  });
+
+  it.each([
+    ['outside RU', { ...adult, current_country_code: 'DE' }],
+    ['in a child profile', { ...adult, profile_for_child: true }],
+    ['without a session (a crawler)', null],
+  ])('leaves the archive out %s', async (_who, auth) => {
+    const { catchupSearch, data } = await run(auth);
+    expect(catchupSearch).not.toHaveBeenCalled();
+    expect(data.recordings).toEqual([]);
+  });
+
+  it('leaves the recordings out when the catch-up search fails (catalogue §7: non-OK gives empty items)', async () => {
+    const { data } = await run(adult, vi.fn().mockRejectedValue(new ApiCallError(503, null)));
+    expect(data).toMatchObject({ state: 'results', recordings: [] });
+  });
+});
 
 describe('/search loader (spec catalogue §5: an empty query returns empty items)', () => {
   it.each([[''], ['?q='], ['?q=%20%20'], ['?q=%E2%80%94']])('%j is the empty state, without asking the API', async (query) => {

@@ -3,6 +3,8 @@ import type { SearchPerson } from '@ekran/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useRouteLoaderData } from 'react-router';
+import { ArchiveGrid } from '../../components/archive/archive-grid.tsx';
+import type { ArchiveCardView } from '../../components/archive/archive-view.ts';
 import { TitleGrid } from '../../components/catalog/title-grid.tsx';
 import { SearchCombobox } from '../../components/search/search-combobox.tsx';
 import { initialsOf, rolesText } from '../../components/search/search-text.ts';
@@ -12,6 +14,7 @@ import { toCardView, type CardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
+import { toArchiveCard } from '../archive/archive.server.ts';
 import type { Route } from './+types/search';
 import './search-page.css';
 
@@ -20,7 +23,15 @@ export type SearchPageData =
   | { state: 'empty'; q: string }
   | { state: 'too-long'; q: string }
   | { state: 'busy'; q: string }
-  | { state: 'results'; q: string; titles: Group<CardView>; people: Group<SearchPerson> };
+  | {
+      state: 'results';
+      q: string;
+      titles: Group<CardView>;
+      people: Group<SearchPerson>;
+      /** issue 7 archive: recordings of the archive whose title matches (RU adults only), and whether to say «по подписке». */
+      recordings: ArchiveCardView[];
+      bySubscription: boolean;
+    };
 
 /**
  * /search?q= (spec platform §2): titles and people for the query, an empty query's prompt (catalogue §5: an
@@ -31,14 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim();
   if (isBlankSearchQuery(q)) return data<SearchPageData>({ state: 'empty', q });
   if (q.length > SEARCH_QUERY_MAX) return data<SearchPageData>({ state: 'too-long', q: q.slice(0, SEARCH_QUERY_MAX) }, { status: 400 });
-  const { api } = context.get(visitorContext);
+  const { api, auth, tz } = context.get(visitorContext);
+  // issue 7 archive: the archive is the Russian adult's (catalogue §1, §6); its search answers up to 40, and a
+  // failure of it only leaves the recordings out (catalogue §7: "non-OK gives empty items").
+  const withArchive = auth?.current_country_code === 'RU' && !auth.profile_for_child;
   try {
-    const result = await api.search(q);
+    const [result, recorded] = await Promise.all([api.search(q), withArchive ? api.catchupSearch(q, false).then((r) => r.items, () => []) : Promise.resolve([])]);
+    const now = Date.now();
     return data<SearchPageData>({
       state: 'results',
       q,
       titles: { items: result.titles.items.map(toCardView), total: result.titles.items_total },
       people: { items: result.people.items, total: result.people.items_total },
+      recordings: recorded.map((item) => toArchiveCard(item, tz, now)),
+      bySubscription: (auth?.virtual ?? true) || (auth?.subscriptions.length ?? 0) === 0,
     });
   } catch (err) {
     if (err instanceof ApiCallError && err.status === 429) return data<SearchPageData>({ state: 'busy', q }, { status: 429 });
@@ -103,7 +120,7 @@ function SearchResults({ data: d }: { data: SearchPageData }) {
       </div>
     );
   }
-  const total = d.titles.total + d.people.total;
+  const total = d.titles.total + d.people.total + d.recordings.length;
   if (total === 0) return <NoResults query={d.q} />;
   return (
     <>
@@ -119,6 +136,14 @@ function SearchResults({ data: d }: { data: SearchPageData }) {
           {d.titles.total > d.titles.items.length ? (
             <p className="search-group__more">{t('search.shownFirst', { shown: d.titles.items.length, total: d.titles.total })}</p>
           ) : null}
+        </section>
+      ) : null}
+      {d.recordings.length > 0 ? (
+        <section className="search-group" aria-labelledby="search-group-recordings" data-testid="search-recordings">
+          <h2 id="search-group-recordings" className="search-group__title">
+            {t('archive.searchGroup')} <span className="search-group__count">{d.recordings.length}</span>
+          </h2>
+          <ArchiveGrid items={d.recordings} bySubscription={d.bySubscription} block="search_catchups" />
         </section>
       ) : null}
       {d.people.total > 0 ? (
