@@ -1,4 +1,5 @@
 import { ARCHIVE_EMPTY } from '@ekran/core';
+import { TvNotAvailable } from '../tv/tv-geo.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -39,27 +40,8 @@ export function ArchiveError({ retryHref }: { retryHref: string }) {
   );
 }
 
-/** spec platform §6: outside RU the archive, like live TV, reports tv_not_available (the page answers 403), saying where the country came from. */
+/** spec platform §6: outside RU the archive, like live TV, reports tv_not_available (the page answers 403). */
 export function ArchiveGeo() {
   const { t } = useTranslation();
-  return (
-    <div className="page archive">
-      <div className="empty" data-testid="archive-geo">
-        <h1 className="empty__title">{t('archive.geoTitle')}</h1>
-        <p>{t('archive.geoText')}</p>
-        <p>
-          <Link className="btn btn--primary" to="/">
-            {t('archive.toHome')}
-          </Link>
-        </p>
-        {/* The country comes from DB-IP's database, whose licence (CC BY 4.0) asks for this link (decision 029). */}
-        <p className="archive__geo-source">
-          {t('archive.geoSource')}{' '}
-          <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
-            IP Geolocation by DB-IP
-          </a>
-        </p>
-      </div>
-    </div>
-  );
+  return <TvNotAvailable title={t('archive.geoTitle')} testId="archive-geo" />;
 }
