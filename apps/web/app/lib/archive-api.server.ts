@@ -1,4 +1,4 @@
-import { ApiPath, CatchupFiltersSchema, CatchupListSchema, CatchupSearchSchema } from '@ekran/contracts';
+import { ApiPath, CatchupFiltersSchema, CatchupItemSchema, CatchupListSchema, CatchupSearchSchema } from '@ekran/contracts';
 import type { ApiCall } from './api.server.ts';
 
 /** The catch-up API's list query as the site sends it: comma lists of genres and years, a portion, the kids scope. */
@@ -21,5 +21,7 @@ export function archiveApi(call: ApiCall) {
     catchups: (query: CatchupsQuery) => call(CatchupListSchema, ApiPath.catchups, { query: { ...query } }),
     catchupFilters: (forKids: boolean) => call(CatchupFiltersSchema, ApiPath.catchupFilters, { query: { for_kids: forKids } }),
     catchupSearch: (q: string, forKids: boolean) => call(CatchupSearchSchema, ApiPath.catchupSearch, { query: { q, for_kids: forKids } }),
+    /** One catch-up item: by a recording id, or by a title's or a channel's alias (its newest recording). */
+    catchup: (id: string) => call(CatchupItemSchema, ApiPath.catchup(id)),
   };
 }

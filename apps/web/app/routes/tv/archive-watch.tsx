@@ -1,9 +1,9 @@
 // issue 7 tvstream: /archive/watch/{id} — a recording (catalogue §2 Archive watch page): the programme cut from its
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
-import { ARCHIVE_TITLE } from '@ekran/core';
+import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
 import { airedAt, fullTitle, recordingTimeLeft } from '../../components/tv/tv-format.ts';
 import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
@@ -17,6 +17,8 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/archive-watch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A title's or a channel's alias: a link that outlasts recordings (a banner's catchup action) names one. */
+const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type Available = {
   view: 'recording';
@@ -28,12 +30,23 @@ type Available = {
   now: number;
   /** The viewer's tz hour offset: when it aired is said in it. */
   tz: number;
+  /** The archive's name in the breadcrumbs: «Кино на ТВ», or «Записи с ТВ» for the experiment's group (catalogue §2). */
+  archiveTitle: string;
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!UUID.test(params.id)) throw data(null, { status: 404 });
-  const id = params.id.toLowerCase();
   const { api, token, auth, tz } = context.get(visitorContext);
+  if (!UUID.test(params.id)) {
+    if (!ALIAS.test(params.id)) throw data(null, { status: 404 });
+    // A title's or a channel's newest recording, at its own address: recordings come and go, the name stays.
+    const newest = await api.catchup(params.id).catch((err: unknown) => {
+      if (err instanceof ApiCallError && err.status < 500) return null;
+      throw err;
+    });
+    if (!newest) return data({ view: 'unavailable' as const }, { status: 404 });
+    throw redirect(`/archive/watch/${newest.id}`, 302);
+  }
+  const id = params.id.toLowerCase();
   let recording: TvRecording;
   try {
     recording = await api.tvRecording(id);
@@ -47,7 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw err;
   }
   const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvRecordingCheck(id)) as PlaybackCheck, () => api.tariffs());
-  return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now(), tz } satisfies Available;
+  const variant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
+  return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now(), tz, archiveTitle: archiveTitle(variant) } satisfies Available;
 }
 
 export function meta({ data: d, matches, params }: Route.MetaArgs) {
@@ -110,7 +124,7 @@ function Recording({ data: d }: { data: Available }) {
       />
 
       <div className="watch__body">
-        <Breadcrumbs items={[{ title: ARCHIVE_TITLE.default, url: '/archive' }, { title: programme.title }]} />
+        <Breadcrumbs items={[{ title: d.archiveTitle, url: '/archive' }, { title: programme.title }]} />
         <p className="tv-onair__label">{t('tvWatch.recording')}</p>
         <h1 className="watch__title">{fullTitle(programme)}</h1>
         <p className="tv-recording__facts">

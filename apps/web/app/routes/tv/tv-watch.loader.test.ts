@@ -114,7 +114,7 @@ describe('/archive/watch/{id} loader', () => {
     vi.setSystemTime(Date.parse(SERVER));
     try {
       const api = { tvRecording: vi.fn().mockResolvedValue(recording), tvRecordingCheck: vi.fn().mockResolvedValue(check), tariffs: vi.fn().mockResolvedValue(null) };
-      expect(await runArchive(ID.toUpperCase(), api, { tz: 5 })).toEqual({ view: 'recording', recording, check, refusal: null, tariffs: null, trialAvailable: true, now: Date.parse(SERVER), tz: 5 });
+      expect(await runArchive(ID.toUpperCase(), api, { tz: 5 })).toEqual({ view: 'recording', recording, check, refusal: null, tariffs: null, trialAvailable: true, now: Date.parse(SERVER), tz: 5, archiveTitle: 'Кино на ТВ' });
       expect(api.tvRecording).toHaveBeenCalledWith(ID);
     } finally {
       vi.useRealTimers();
@@ -130,8 +130,27 @@ describe('/archive/watch/{id} loader', () => {
     expect([r.data, r.init.status]).toEqual([view, status]);
   });
 
-  it('answers 404 for an id that is not one', async () => {
-    const r = await outcome(() => runArchive('123', {}));
+  it('answers 404 for an id that is neither a recording id nor an alias', async () => {
+    const r = await outcome(() => runArchive('Not_An_Id', {}));
     expect('thrown' in r && statusOf(r.thrown)).toBe(404);
+  });
+
+  it('sends a title’s or a channel’s alias (a banner’s lasting catchup link) to its newest recording', async () => {
+    const catchup = vi.fn().mockResolvedValue({ id: ID });
+    const r = await outcome(() => runArchive('ekran-kino', { catchup }));
+    expect(catchup).toHaveBeenCalledWith('ekran-kino');
+    const thrown = 'thrown' in r ? (r.thrown as Response) : null;
+    expect([thrown?.status, thrown?.headers.get('location')]).toEqual([302, `/archive/watch/${ID}`]);
+  });
+
+  it('says an alias with nothing recorded now is not offered (404)', async () => {
+    const r = answered(await runArchive('davno-bylo', { catchup: vi.fn().mockRejectedValue(apiError(404, 'NOT_FOUND')) }));
+    expect([r.data, r.init.status]).toEqual([{ view: 'unavailable' }, 404]);
+  });
+
+  it('names the archive «Записи с ТВ» for the New_text_and_button_for_catchup group B (catalogue §2)', async () => {
+    const api = { tvRecording: vi.fn().mockResolvedValue(recording), tvRecordingCheck: vi.fn().mockResolvedValue(check), tariffs: vi.fn().mockResolvedValue(null) };
+    const auth = { ab: [{ exp_name: 'New_text_and_button_for_catchup', group_name: 'B' }], trial_is_available: true };
+    expect(await runArchive(ID, api, { auth })).toMatchObject({ archiveTitle: 'Записи с ТВ' });
   });
 });
