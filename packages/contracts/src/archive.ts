@@ -104,7 +104,7 @@ export const CatchupListQuerySchema = z.object({
 });
 export type CatchupListQuery = z.infer<typeof CatchupListQuerySchema>;
 
-/** Newest broadcast first. */
+/** Newest broadcast first; outside the kids scope kids titles come after the rest (kids channels air a cartoon every few minutes). */
 export const CatchupListSchema = pagedSchema(CatchupItemSchema).meta({ id: 'CatchupList' });
 export type CatchupList = z.infer<typeof CatchupListSchema>;
 

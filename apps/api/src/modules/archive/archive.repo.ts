@@ -92,7 +92,9 @@ export function createArchiveRepo(db: Db) {
         .innerJoin(tvChannels, eq(tvChannels.id, tvProgrammes.channelId))
         .where(where(query, now))
         .groupBy(titles.id)
-        .orderBy(desc(latest), asc(titles.id))
+        // Kids channels air a short cartoon every few minutes and would always head the list: outside the kids scope
+        // the films and series for grown-ups come first, each part newest airing first.
+        .orderBy(...(query.kids ? [] : [asc(titles.forKids)]), desc(latest), asc(titles.id))
         .limit(limit)
         .offset(skip);
       return rows.map((r) => r.id);
