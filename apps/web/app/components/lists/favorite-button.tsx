@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
-import { trackClick } from '../../lib/analytics.ts';
-import type { FavoriteResult } from '../../routes/resources/favorites.ts';
 import { FAVORITES_RESOURCE, setFavorite, useFavoritesStore } from './favorites-store.ts';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { usePersonalRoot } from './personal-root.ts';
+import { useFavoriteToggle } from './use-favorite-toggle.ts';
 import './lists.css';
 
 /**
@@ -18,43 +16,19 @@ export function FavoriteButton({ alias, title, variant = 'card', initial }: { al
   const { t } = useTranslation();
   const { isVirtual, profileId } = usePersonalRoot();
   const store = useFavoritesStore(profileId, !isVirtual);
-  const fetcher = useFetcher<FavoriteResult>({ key: `favorite:${alias}` });
-  const [askSignIn, setAskSignIn] = useState(false);
-
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // Newest first: what this browser did, what the page's data says, the profile's favorites as loaded.
+  const loaded = store.status === 'loaded' ? store.aliases.has(alias) : undefined;
+  const { result, pending, pressed, failed, signInOpen, toggle, closeSignIn } = useFavoriteToggle({
+    fetcherKey: `favorite:${alias}`,
+    action: FAVORITES_RESOURCE,
+    alias,
+    fallback: store.changed.get(alias) ?? initial ?? loaded ?? false,
+    blockType: 'favorites',
+  });
   // The server's last word on this title updates every card of it.
   useEffect(() => {
     if (result?.ok) setFavorite(profileId, result.alias, result.isFavorite);
   }, [result, profileId]);
-  // The server says the visitor has no account (e.g. it signed out in another tab): ask to sign in, once.
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const signInOpen = askSignIn || Boolean(result && !result.ok && result.error === 'auth' && dismissed !== result);
-  const closeSignIn = () => {
-    setAskSignIn(false);
-    setDismissed(result);
-  };
-
-  const pending = fetcher.state !== 'idle';
-  const intent = fetcher.formData?.get('intent');
-  // Newest first: what this browser did, what the page's data says, the profile's favorites as loaded.
-  const loaded = store.status === 'loaded' ? store.aliases.has(alias) : undefined;
-  const saved = result?.ok ? result.isFavorite : (store.changed.get(alias) ?? initial ?? loaded ?? false);
-  // Optimistic: while the request runs the button already shows what it asked for.
-  const pressed = pending && (intent === 'add' || intent === 'remove') ? intent === 'add' : saved;
-  const failed = result && !result.ok && result.error !== 'auth';
-
-  const handleClick = () => {
-    trackClick({ block_type: 'favorites', element_type: 'button', element_id: alias, element_text: pressed ? 'remove' : 'add' });
-    if (isVirtual) {
-      setAskSignIn(true);
-      return;
-    }
-    void fetcher.submit(
-      { intent: pressed ? 'remove' : 'add', alias },
-      // Nothing on the page depends on it but the buttons of this title (and the lists, which listen).
-      { method: 'post', action: FAVORITES_RESOURCE, defaultShouldRevalidate: false },
-    );
-  };
 
   const stateText = pressed ? t('lists.favorite.remove') : t('lists.favorite.add');
   return (
@@ -68,14 +42,14 @@ export function FavoriteButton({ alias, title, variant = 'card', initial }: { al
         title={variant === 'card' ? stateText : undefined}
         data-testid="favorite-button"
         data-pending={pending || undefined}
-        onClick={handleClick}
+        onClick={toggle}
       >
         <HeartIcon filled={pressed} />
         {variant === 'full' ? <span>{pressed ? t('lists.favorite.inList') : t('lists.favorite.toList')}</span> : null}
       </button>
       {failed ? (
         <span className={`fav__error fav__error--${variant}`} role="alert" data-testid="favorite-error">
-          {result.error === 'not_found' ? t('lists.favorite.notFound') : t('lists.favorite.failed')}
+          {result && !result.ok && result.error === 'not_found' ? t('lists.favorite.notFound') : t('lists.favorite.failed')}
         </span>
       ) : null}
       {signInOpen ? <SignInDialog reason="favorites" onClose={closeSignIn} /> : null}

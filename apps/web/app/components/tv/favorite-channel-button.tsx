@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { trackClick } from '../../lib/analytics.ts';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { FavoriteResult } from '../../routes/resources/favorites.ts';
-import { usePersonalRoot } from '../lists/personal-root.ts';
 import { SignInDialog } from '../lists/sign-in-dialog.tsx';
+import { useFavoriteToggle } from '../lists/use-favorite-toggle.ts';
 
 /** Where the star posts (routes/resources/favorite-channels.ts). */
 export const FAVORITE_CHANNELS_RESOURCE = '/resources/favorite-channels';
@@ -26,33 +24,13 @@ export function revalidatesAfterStar({ formAction, actionResult, defaultShouldRe
  */
 export function FavoriteChannelButton({ alias, title, initial, variant = 'icon' }: { alias: string; title: string; initial: boolean; variant?: 'icon' | 'full' }) {
   const { t } = useTranslation();
-  const { isVirtual } = usePersonalRoot();
-  const fetcher = useFetcher<FavoriteResult>({ key: `favorite-channel:${alias}` });
-  const [askSignIn, setAskSignIn] = useState(false);
-  const [dismissed, setDismissed] = useState<unknown>(null);
-
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const pending = fetcher.state !== 'idle';
-  const intent = fetcher.formData?.get('intent');
-  // What the server last said of this star, else the page's data; while a change runs, what it asked for.
-  const saved = result?.ok ? result.isFavorite : initial;
-  const pressed = pending && (intent === 'add' || intent === 'remove') ? intent === 'add' : saved;
-  const failed = result && !result.ok && result.error !== 'auth';
-  // The server says there is no account (signed out in another tab): the popup, once per answer.
-  const signInOpen = askSignIn || Boolean(result && !result.ok && result.error === 'auth' && dismissed !== result);
-
-  const handleClick = () => {
-    trackClick({ block_type: 'favorite_channels', element_type: 'button', element_id: alias, element_text: pressed ? 'remove' : 'add' });
-    if (isVirtual) {
-      setAskSignIn(true);
-      return;
-    }
-    void fetcher.submit({ intent: pressed ? 'remove' : 'add', alias }, { method: 'post', action: FAVORITE_CHANNELS_RESOURCE, defaultShouldRevalidate: false });
-  };
-  const closeSignIn = () => {
-    setAskSignIn(false);
-    setDismissed(result);
-  };
+  const { pending, pressed, failed, signInOpen, toggle, closeSignIn } = useFavoriteToggle({
+    fetcherKey: `favorite-channel:${alias}`,
+    action: FAVORITE_CHANNELS_RESOURCE,
+    alias,
+    fallback: initial,
+    blockType: 'favorite_channels',
+  });
 
   const label = pressed ? t('tv.favorite.remove') : t('tv.favorite.add');
   return (
@@ -66,7 +44,7 @@ export function FavoriteChannelButton({ alias, title, initial, variant = 'icon' 
         title={variant === 'icon' ? label : undefined}
         data-testid="favorite-channel"
         data-pending={pending || undefined}
-        onClick={handleClick}
+        onClick={toggle}
       >
         <StarIcon filled={pressed} />
         {variant === 'full' ? <span>{label}</span> : null}
