@@ -6,10 +6,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEY } from './accounts.ts';
-import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+import { BASE_URL, launchBrowser, LISTING, SCREENSHOT_DIR, settleGrid, type Browser } from './browser.ts';
 
 const CARDS = 'a[data-testid="archive-card"]';
-const LISTING = '[data-testid="listing"]';
 
 interface CatchupList {
   items: { id: string; title: string; year: number | null; genres: string[] | string }[];
@@ -34,21 +33,6 @@ async function filterGroups(): Promise<FilterGroup[]> {
 
 /** The ids of the cards on the page, in order. */
 const cardIds = (page: Page) => page.locator(CARDS).evaluateAll((links) => links.map((a) => a.getAttribute('data-id')));
-
-/** Waits until the grid has settled: not busy, and the same number of cards twice, 600 ms apart. */
-async function settle(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const before = await page.locator(CARDS).count();
-        await page.waitForTimeout(600);
-        return (await page.locator(LISTING).getAttribute('aria-busy')) === 'false' && (await page.locator(CARDS).count()) === before;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return page.locator(CARDS).count();
-}
 
 /** Keeps a copy of every analytics beacon's body (Blobs are not visible as requests). */
 async function recordBeacons(page: Page) {
@@ -181,7 +165,7 @@ describe('the archive on a desktop', () => {
 
     await page.locator(`${LISTING} .listing__sentinel`).scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(CARDS).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(50);
-    const loaded = await settle(page);
+    const loaded = await settleGrid(page, CARDS);
     // Portions of 25 (the desktop's), appended after the first with no card twice.
     expect(loaded % 25 === 0 || loaded === total, `${loaded} cards`).toBe(true);
     const ids = await cardIds(page);
@@ -246,10 +230,10 @@ describe('the archive on a phone (390 px)', () => {
     expect(await page.locator('h1').textContent()).toMatch(/^Сериалы на ТВ( в записи)?$/);
 
     // The next portions are a phone's: 10 more at a time (catalogue §9).
-    const before = await settle(page);
+    const before = await settleGrid(page, CARDS);
     await page.locator(`${LISTING} .listing__sentinel`).scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(CARDS).count(), { timeout: 15_000 }).toBeGreaterThan(before);
-    const after = await settle(page);
+    const after = await settleGrid(page, CARDS);
     expect((after - before) % 10 === 0 || after === series.items_total, `${before} → ${after}`).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OFFER_REDIRECT_FLAG_COOKIE } from '@ekran/core';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -117,4 +118,25 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The infinite grid of the catalogue and the archive (components/catalog/infinite-grid.tsx). */
+export const LISTING = '[data-testid="listing"]';
+
+/**
+ * Waits until an infinite grid has settled: not busy, and the same number of `cards` twice, 600 ms apart (a portion
+ * still arriving would otherwise split a reading). Resolves with the number of cards.
+ */
+export async function settleGrid(page: Page, cards: string): Promise<number> {
+  await expect
+    .poll(
+      async () => {
+        const before = await page.locator(cards).count();
+        await page.waitForTimeout(600);
+        return (await page.locator(LISTING).getAttribute('aria-busy')) === 'false' && (await page.locator(cards).count()) === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return page.locator(cards).count();
 }

@@ -3,26 +3,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
+import { launchBrowser, LISTING, SCREENSHOT_DIR, settleGrid, type Browser } from './browser.ts';
 
 const CARDS = 'a[data-testid="title-card"]';
-const LISTING = '[data-testid="listing"]';
 
 /**
  * Waits until the grid has settled (not busy, and the same number of cards twice, 600 ms apart), then reads its
  * cards, page counter and next link in one snapshot, so a portion still arriving cannot split the reading.
  */
 async function settledGrid(page: Page) {
-  await expect
-    .poll(
-      async () => {
-        const before = await page.locator(CARDS).count();
-        await page.waitForTimeout(600);
-        return (await page.locator(LISTING).getAttribute('aria-busy')) === 'false' && (await page.locator(CARDS).count()) === before;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await settleGrid(page, CARDS);
   return page.evaluate(
     ([cards, listing]) => ({
       aliases: [...document.querySelectorAll(cards as string)].map((a) => a.getAttribute('href')),
