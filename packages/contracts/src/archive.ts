@@ -124,6 +124,12 @@ export type CatchupFilters = z.infer<typeof CatchupFiltersSchema>;
 
 export const CatchupFiltersQuerySchema = z.object({ for_kids: QueryBooleanSchema.default(false) });
 
+/**
+ * spec catalogue §7 GET /v2/multiplex/catchups/filters query: the kids scope and, when a category is chosen, that
+ * category: the genre and year groups then hold only what it has (the category group always lists both).
+ */
+export const CatchupFilterGroupsQuerySchema = CatchupFiltersQuerySchema.extend({ category: CatchupListQuerySchema.shape.category });
+
 /** spec catalogue §7 search catchups: q and limit 40; an empty q finds nothing (catalogue §5). */
 export const CatchupSearchQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX).default(''),

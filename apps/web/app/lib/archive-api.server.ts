@@ -19,7 +19,9 @@ export interface CatchupsQuery {
 export function archiveApi(call: ApiCall) {
   return {
     catchups: (query: CatchupsQuery) => call(CatchupListSchema, ApiPath.catchups, { query: { ...query } }),
-    catchupFilters: (forKids: boolean) => call(CatchupFiltersSchema, ApiPath.catchupFilters, { query: { for_kids: forKids } }),
+    /** The filter groups; with a category, its genres and years only. */
+    catchupFilters: (forKids: boolean, category?: 'movies' | 'series' | null) =>
+      call(CatchupFiltersSchema, ApiPath.catchupFilters, { query: { for_kids: forKids, ...(category ? { category } : {}) } }),
     catchupSearch: (q: string, forKids: boolean) => call(CatchupSearchSchema, ApiPath.catchupSearch, { query: { q, for_kids: forKids } }),
     /** One catch-up item: by a recording id, or by a title's or a channel's alias (its newest recording). */
     catchup: (id: string) => call(CatchupItemSchema, ApiPath.catchup(id)),

@@ -212,6 +212,19 @@ describe('GET /api/v2/multiplex/catchups/filters', () => {
     ]);
   });
 
+  it.each([
+    ['series', ['movies', 'series'], ['drama', 'detective'], ['2022']],
+    ['movies', ['movies', 'series'], ['drama', 'comedy', 'family'], ['2021', '2020', '2019']],
+    ['movie', ['movies', 'series'], ['drama', 'comedy', 'family'], ['2021', '2020', '2019']],
+  ])('with category=%s lists both categories but only its genres and years', async (category, categories, genres, years) => {
+    const groups = CatchupFiltersSchema.parse((await get(`/api/v2/multiplex/catchups/filters?category=${category}`)).json()).items;
+    expect(groups.map((g) => g.items.map((i) => i.alias))).toEqual([categories, genres, years]);
+  });
+
+  it('answers 400 to a category that is none', async () => {
+    expect((await get('/api/v2/multiplex/catchups/filters?category=cartoons')).statusCode).toBe(400);
+  });
+
   it('keeps to the kids scope for_kids', async () => {
     const groups = CatchupFiltersSchema.parse((await get('/api/v2/multiplex/catchups/filters?for_kids=true')).json()).items;
     expect(groups.map((g) => g.items.map((i) => i.alias))).toEqual([['movies'], ['family'], ['2019']]);

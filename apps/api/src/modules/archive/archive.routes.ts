@@ -1,5 +1,5 @@
 import {
-  ApiPath, CatchupFiltersQuerySchema, CatchupFiltersSchema, CatchupItemSchema, CatchupListQuerySchema, CatchupListSchema, CatchupParamsSchema, CatchupSearchQuerySchema,
+  ApiPath, CatchupFilterGroupsQuerySchema, CatchupFiltersQuerySchema, CatchupFiltersSchema, CatchupItemSchema, CatchupListQuerySchema, CatchupListSchema, CatchupParamsSchema, CatchupSearchQuerySchema,
   CatchupSearchSchema, ErrorSchema,
 } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,11 +42,18 @@ export async function archiveRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.catchupFilters,
-    { schema: { tags, summary: 'The filter groups (category, genre, year) of what the archive holds now', querystring: CatchupFiltersQuerySchema, response: { 200: CatchupFiltersSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The filter groups (category, genre, year) of what the archive holds now; with a category, the genres and years of that category',
+        querystring: CatchupFilterGroupsQuerySchema,
+        response: { 200: CatchupFiltersSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       requireTvCountry(request);
       shortPrivate(reply);
-      return archive.filters(request.session, request.query.for_kids);
+      return archive.filters(request.session, request.query.for_kids, request.query.category ?? null);
     },
   );
 

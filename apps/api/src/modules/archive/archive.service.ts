@@ -1,5 +1,5 @@
 import type { CatchupFilters, CatchupItem, CatchupList, CatchupListQuery, CatchupSearch, CatchupSearchQuery } from '@ekran/contracts';
-import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText } from '@ekran/core';
+import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory } from '@ekran/core';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
@@ -57,15 +57,21 @@ export function createArchiveService(deps: Required<Pick<AppDeps, 'database' | '
       return { items: await items(ids, now), items_total: total, skip, limit: query.limit };
     },
 
-    /** spec catalogue §7 GET /v2/multiplex/catchups/filters: the groups of what the archive holds now. */
-    async filters(session: SessionContext | null, forKids: boolean): Promise<CatchupFilters> {
-      const facets = await repo.facets({ category: null, genres: [], years: [], kids: scopeOf(session, forKids) }, deps.now());
+    /**
+     * spec catalogue §7 GET /v2/multiplex/catchups/filters: the groups of what the archive holds now. With a category
+     * chosen, the genres and years are that category's (a genre only series have is no choice among films); the
+     * categories are always all of them, since choosing one replaces the other (catalogue §4).
+     */
+    async filters(session: SessionContext | null, forKids: boolean, category: ArchiveCategory | null = null): Promise<CatchupFilters> {
+      const now = deps.now();
+      const scope: ArchiveQuery = { category: null, genres: [], years: [], kids: scopeOf(session, forKids) };
+      const [facets, within] = await Promise.all([repo.facets(scope, now), category ? repo.facets({ ...scope, category }, now) : null]);
       const categories = (['movies', 'series'] as const).filter((c) => facets.kinds.includes(c === 'movies' ? 'movie' : 'series'));
       return {
         items: [
           { alias: 'category', title: GROUP_TITLES.category, items: categories.map((c) => ({ alias: c, title: ARCHIVE_CATEGORY_TITLES[c] })) },
-          { alias: 'genre', title: GROUP_TITLES.genre, items: facets.genres },
-          { alias: 'year', title: GROUP_TITLES.year, items: facets.years.map((y) => ({ alias: String(y), title: String(y) })) },
+          { alias: 'genre', title: GROUP_TITLES.genre, items: (within ?? facets).genres },
+          { alias: 'year', title: GROUP_TITLES.year, items: (within ?? facets).years.map((y) => ({ alias: String(y), title: String(y) })) },
         ],
       };
     },

@@ -79,7 +79,8 @@ describe('/archive loader: filters from the address (catalogue §2, §5)', () =>
     const { api, result } = run(path);
     expect(statusOf(await result)).toBe(200);
     expect(api.catchups).toHaveBeenCalledWith({ ...query, limit: 25, skip: 0, for_kids: false });
-    expect(api.catchupFilters).toHaveBeenCalledWith(false);
+    // The filters of the chosen category: its genres and years only.
+    expect(api.catchupFilters).toHaveBeenCalledWith(false, (query as { category?: string }).category ?? null);
     expect(api.posters).toHaveBeenCalledWith('catchups', false);
   });
 
@@ -155,11 +156,18 @@ describe('/archive loader: filters from the address (catalogue §2, §5)', () =>
     expect(page).toMatchObject({ status: 'LOADED', portion: { items: [], total: 0 }, genreTitles: { war: 'Военный' }, heading: 'Кино на ТВ: военный' });
   });
 
+  it('keeps a chosen genre and year the category has none of in their panels, to be unchosen', async () => {
+    const { result } = run('/archive/series/war/1999', { list: listOf([], 0) });
+    const page = pageOf(await result);
+    expect(page.groups?.genre.items.at(-1)).toEqual({ alias: 'war', title: 'Военный' });
+    expect(page.groups?.year.items.at(-1)).toEqual({ alias: '1999', title: '1999' });
+  });
+
   it('asks for the kids scope in a child profile (the API scopes it)', async () => {
     const { api, result } = run('/archive/drama', { visitor: { auth: viewer({ profile_for_child: true }) } });
     await result;
     expect(api.catchups).toHaveBeenCalledWith(expect.objectContaining({ for_kids: true }));
-    expect(api.catchupFilters).toHaveBeenCalledWith(true);
+    expect(api.catchupFilters).toHaveBeenCalledWith(true, null);
     expect(api.posters).toHaveBeenCalledWith('catchups', true);
   });
 });

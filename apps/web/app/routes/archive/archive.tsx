@@ -55,8 +55,8 @@ function groupsOf(filters: CatchupFilters): ArchiveFilterGroups {
   const categories = (group('category')?.items ?? []).filter((i): i is { alias: ArchiveCategory; title: string } => i.alias === 'movies' || i.alias === 'series');
   return {
     category: { title: group('category')?.title ?? '', items: categories },
-    genre: { title: group('genre')?.title ?? '', items: group('genre')?.items ?? [] },
-    year: { title: group('year')?.title ?? '', items: group('year')?.items ?? [] },
+    genre: { title: group('genre')?.title ?? '', items: [...(group('genre')?.items ?? [])] },
+    year: { title: group('year')?.title ?? '', items: [...(group('year')?.items ?? [])] },
   };
 }
 
@@ -127,7 +127,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = Date.now();
   const [list, filterGroups, banners, tariffs] = await Promise.all([
     settle(api.catchups({ ...catchupQuery(filters), limit: pageSize, skip: (page - 1) * pageSize, for_kids: forKids })),
-    settle(api.catchupFilters(forKids)),
+    settle(api.catchupFilters(forKids, filters.category)),
     loadBanners(api, 'catchups', forKids),
     // spec catalogue §4: N of «Смотреть N дней бесплатно» is the weight-0 trial tariff's (7 without it).
     wantsButton ? api.tariffs().catch((): Tariff[] | null => null) : Promise.resolve(null),
@@ -143,13 +143,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const genreTitles: Record<string, string> = Object.fromEntries((groups?.genre.items ?? []).map((g) => [g.alias, g.title]));
   const unlisted = filters.genres.filter((alias) => !(alias in genreTitles));
   if (unlisted.length > 0) {
-    // Not recorded now: a genre of the catalogue shows the empty view, anything else is not a page.
+    // Not recorded now (or not in the chosen category): a genre of the catalogue shows the empty view, anything else
+    // is not a page.
     const catalogue = await api.genres(forKids).catch(() => null);
     for (const alias of unlisted) {
       const genre = catalogue?.items.find((g) => g.alias === alias);
       if (catalogue && !genre) throw data(null, { status: 404 });
       genreTitles[alias] = genre?.title ?? alias;
     }
+  }
+  // A chosen genre or year the groups do not hold (the category has none of it) stays in its panel, to be unchosen.
+  if (groups) {
+    for (const alias of unlisted) groups.genre.items.push({ alias, title: genreTitles[alias] ?? alias });
+    for (const year of filters.years.map(String)) if (!groups.year.items.some((i) => i.alias === year)) groups.year.items.push({ alias: year, title: year });
   }
 
   const variant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
