@@ -8,6 +8,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { audiencePlugin } from './plugins/audience.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // issue 7 tvdata: before the session plugin, whose sessions (and auth data) carry the visitor's country
   await app.register(geoPlugin, { settings: deps.env });
   await app.register(sessionPlugin);
+  // Every route declares who may call it; this refuses the rest before validation and any handler.
+  await app.register(audiencePlugin);
 
   await app.register(healthRoutes);
   await app.register(identityRoutes);
@@ -189,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
   await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
 
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true, audience: 'anonymous' } }, async () => app.swagger());
   await app.ready();
   return app;
 }

@@ -71,8 +71,9 @@ export const geoPlugin = fp(async (app: FastifyInstance, opts: { settings: GeoSe
     },
   });
   // A callback hook, so the rest of the request (later hooks, the handler, their awaits) runs inside the
-  // context; preHandler, because the body is parsed by then (parsing would leave an earlier context).
-  app.addHook('preHandler', (request, _reply, done) => {
+  // context; preValidation, because the body is parsed by then (parsing would leave an earlier context) and
+  // the session and audience checks that follow read the country.
+  app.addHook('preValidation', (request, _reply, done) => {
     countryContext.run(countryOf(request), done);
   });
 });

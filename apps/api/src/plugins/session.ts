@@ -43,12 +43,15 @@ export function userAgentOf(request: FastifyRequest): string | null {
   return typeof ua === 'string' && ua.trim() ? ua.trim().slice(0, 512) : null;
 }
 
-/** Resolves the caller's session once per request, for every route that may use it. */
+/**
+ * Resolves the caller's session once per request, for every route that may use it: before validation, so
+ * the audience check (plugins/audience.ts) refuses a caller before its input is even looked at.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const identity = createIdentityService(app.deps);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.public || request.routeOptions.config?.readsOwnToken) return;
     const token = tokenFrom(request);
     if (token) request.session = await identity.resolveSession(token);

@@ -24,7 +24,7 @@ describe('GET /api/v1/account/person', () => {
   it('is for registered accounts only', async () => {
     const anon = await h.browser();
     const res = await h.call('GET', '/api/v1/account/person', anon.auth);
-    expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect([res.statusCode, res.json().code]).toEqual([403, 'REGISTRATION_REQUIRED']);
     expect((await h.call('GET', '/api/v1/account/person', t.headers)).statusCode).toBe(401);
   });
 });

@@ -22,38 +22,38 @@ export async function accountRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/account/person',
-    { schema: { tags, summary: "The holder's name, birthday, gender and contacts", response: { 200: AccountPersonSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags, summary: "The holder's name, birthday, gender and contacts", response: { 200: AccountPersonSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await account.person(requireSession(request))),
   );
 
   app.put(
     '/api/v1/account/person/name',
-    { config: perAccount(30), schema: { tags, summary: "Set the holder's name (null clears it)", body: PersonNameRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
+    { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's name (null clears it)", body: PersonNameRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setName(requireSession(request), request.body.name),
   );
 
   app.put(
     '/api/v1/account/birthday',
-    { config: perAccount(30), schema: { tags, summary: "Set the holder's birthday (null clears it)", body: BirthdayRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
+    { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's birthday (null clears it)", body: BirthdayRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setBirthday(requireSession(request), request.body.birthday),
   );
 
   app.put(
     '/api/v1/account/gender',
-    { config: perAccount(30), schema: { tags, summary: "Set the holder's gender (null clears it)", body: GenderRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
+    { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's gender (null clears it)", body: GenderRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setGender(requireSession(request), request.body.gender),
   );
 
   app.get(
     '/api/v1/account/subscriptions',
-    { schema: { tags, summary: 'The subscriptions the account holds, with their tariffs', response: { 200: AccountSubscriptionsSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags, summary: 'The subscriptions the account holds, with their tariffs', response: { 200: AccountSubscriptionsSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await account.subscriptions(requireSession(request))),
   );
 
   app.post(
     '/api/v1/account/delete/code',
     {
-      config: perAccount(3),
+      config: { audience: 'holder', ...perAccount(3) },
       schema: { tags, summary: "Send a code that confirms deleting the account to its email or phone", body: AccountDeleteCodeRequestSchema, response: { 200: AccountDeleteCodeSchema, ...errors } },
     },
     async (request) => account.sendDeleteCode(requireSession(request), request.body.channel),
@@ -62,7 +62,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/account/delete',
     {
-      config: perAccount(5),
+      config: { audience: 'holder', ...perAccount(5) },
       schema: { tags, summary: 'Delete the account and its data, with the password or the mailed code; signs out', body: AccountDeleteRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

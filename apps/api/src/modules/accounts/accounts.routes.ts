@@ -35,7 +35,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/register',
     {
-      config: limit(10, (r) => r.ip),
+      config: { audience: 'adult', ...limit(10, (r) => r.ip) },
       schema: { tags: ['accounts'], summary: 'Sign up by email: the current virtual user becomes registered', body: EmailRegisterRequestSchema, response: { 201: AuthDataSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await accounts.register(requireSession(request), request.body)),
@@ -44,7 +44,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/confirm',
     {
-      config: limit(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limit(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['accounts'], summary: 'Confirm the email with the code it received', body: CodeRequestSchema, response: { 200: AuthDataSchema, ...errors } },
     },
     async (request) => accounts.confirmEmail(requireSession(request), request.body.code),
@@ -53,7 +53,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/resend',
     {
-      config: limit(3, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limit(3, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['accounts'], summary: 'Send a new confirmation code', response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -65,7 +65,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/login',
     {
-      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: { tags: ['accounts'], summary: 'Sign in by email and password', body: EmailLoginRequestSchema, response: { 200: AuthDataSchema, ...errors } },
     },
     async (request, reply) => {
@@ -78,7 +78,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/logout',
-    { schema: { tags: ['accounts'], summary: 'Sign out: revoke this session', response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags: ['accounts'], summary: 'Sign out: revoke this session', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await accounts.logout(requireSession(request));
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -89,7 +89,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/password/recovery',
     {
-      config: limit(3, (r) => `${r.ip}:${bodyEmail(r)}`),
+      config: { audience: 'anonymous', ...limit(3, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: { tags: ['accounts'], summary: 'Send a password recovery code (the same answer for any address)', body: PasswordRecoveryRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -101,7 +101,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/password/reset',
     {
-      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: { tags: ['accounts'], summary: 'Set a new password with the recovery code; all sessions end', body: PasswordResetRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -113,7 +113,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/confirm-link',
     {
-      config: limit(10, (r) => `${r.ip}:${bodyEmail(r)}`),
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: {
         tags: ['accounts'],
         summary: 'Confirm an email with the address and code of the letter\'s link (no session needed)',
@@ -130,7 +130,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/resend-link',
     {
-      config: limit(3, (r) => `${r.ip}:${bodyEmail(r)}`),
+      config: { audience: 'anonymous', ...limit(3, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: {
         tags: ['accounts'],
         summary: 'A new confirmation letter for an address that waits for one (the same answer for any address)',
@@ -150,7 +150,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   if (outbox) {
     app.get(
       '/api/v1/dev/outbox',
-      {
+      { config: { audience: 'anonymous' },
         schema: {
           tags: ['development'],
           summary: 'Messages of the local outbox, newest first (only while MAIL_DELIVERY or SMS_DELIVERY is outbox)',

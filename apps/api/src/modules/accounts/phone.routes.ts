@@ -27,7 +27,7 @@ export async function phoneRoutes(appBase: FastifyInstance, options: { delivery:
     '/api/v1/auth/phone/code',
     {
       // Per client address here; per number (one a minute, five an hour) in the service, whoever asks.
-      config: limitPerMinute(5, (r) => r.ip),
+      config: { audience: 'anonymous', ...limitPerMinute(5, (r) => r.ip) },
       schema: {
         tags: ['accounts'],
         summary: 'Send a one-time sign-in code by SMS to a Russian mobile number (the same answer whether or not an account has it)',
@@ -44,7 +44,7 @@ export async function phoneRoutes(appBase: FastifyInstance, options: { delivery:
   app.post(
     '/api/v1/auth/phone/verify',
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${bodyPhone(r)}`),
+      config: { audience: 'adult', ...limitPerMinute(10, (r) => `${r.ip}:${bodyPhone(r)}`) },
       schema: {
         tags: ['accounts'],
         summary: 'The SMS code: signs in to the account with the phone, or registers the current virtual user with it, or adds it to the current account without a phone',

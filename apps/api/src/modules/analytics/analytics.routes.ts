@@ -36,7 +36,7 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     '/api/v1/events',
     {
       bodyLimit: EVENTS_BODY_LIMIT,
-      config: { public: true, ...limitPerMinute(EVENTS_PER_MINUTE, (request) => `events:${tokenFrom(request) ?? request.ip}`) },
+      config: { audience: 'anonymous', public: true, ...limitPerMinute(EVENTS_PER_MINUTE, (request) => `events:${tokenFrom(request) ?? request.ip}`) },
       schema: {
         tags: ['analytics'],
         summary: 'Store a batch of analytics events (click events and others) of the caller’s session',

@@ -25,7 +25,7 @@ export async function archiveRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.catchups,
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: 'Catch-up items (recordings offered now), newest airing first; category movies|series, genre and year comma lists, limit (capped at 100), skip (capped at items_total), for_kids',
@@ -42,7 +42,7 @@ export async function archiveRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.catchupFilters,
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: 'The filter groups (category, genre, year) of what the archive holds now; with a category, the genres and years of that category',
@@ -60,7 +60,7 @@ export async function archiveRoutes(appBase: FastifyInstance) {
   app.get(
     ApiPath.catchupSearch,
     {
-      config: limitPerMinute(60, byVisitor),
+      config: { audience: 'anonymous', ...limitPerMinute(60, byVisitor) },
       schema: { tags, summary: 'Catch-up items whose title contains q (at most 40); an empty q finds nothing', querystring: CatchupSearchQuerySchema, response: { 200: CatchupSearchSchema, ...errors } },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ export async function archiveRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v2/multiplex/catchups/:id',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: 'One catch-up item by a recording id: its title with every recording offered now (404 once expired)',

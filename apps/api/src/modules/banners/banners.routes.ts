@@ -11,7 +11,7 @@ export async function bannersRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/posters/location/:location',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['banners'],
         summary: 'Banners of a location (home, kids, promos, catchups), with their actions and images',

@@ -31,7 +31,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/billing/tariffs/:id/payment',
-    {
+    { config: { audience: 'holder' },
       schema: {
         tags,
         summary: "A tariff's payment link (platform §4 Payment redirect): the payment host's page for a trial or a purchase; registered accounts only",
@@ -45,7 +45,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.bindCard,
-    {
+    { config: { audience: 'holder' },
       schema: {
         tags,
         summary: 'The payment host\'s page to add or replace the card (a 1 RUB check, refunded)',
@@ -58,7 +58,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.post(
     ApiPath.buy,
-    {
+    { config: { audience: 'holder' },
       schema: {
         tags,
         summary: 'Buy a tariff: charge a saved card, or (without one) an order with the payment host\'s page. Idempotency-Key required: a repeat gets the same answer',
@@ -72,7 +72,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/billing/subscriptions/:id/extend',
-    {
+    { config: { audience: 'holder' },
       schema: {
         tags,
         summary: 'Pay now for a subscription whose renewal failed (the extension banner). Idempotency-Key required',
@@ -86,19 +86,19 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/billing/orders/:id',
-    { schema: { tags, summary: 'An order of the caller and where it stands', params: IdParams, response: { 200: OrderSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags, summary: 'An order of the caller and where it stands', params: IdParams, response: { 200: OrderSchema, ...errors } } },
     async (request) => payments.order(requireSession(request), request.params.id),
   );
 
   app.get(
     ApiPath.paymentMethods,
-    { schema: { tags: ['account'], summary: "The account's payment methods (platform §3 Payment method)", response: { 200: PaymentMethodsSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags: ['account'], summary: "The account's payment methods (platform §3 Payment method)", response: { 200: PaymentMethodsSchema, ...errors } } },
     async (request) => payments.paymentMethods(requireSession(request)),
   );
 
   app.delete(
     '/api/v1/account/payment_methods/:id',
-    {
+    { config: { audience: 'holder' },
       schema: {
         tags: ['account'],
         summary: 'Remove a card: renewals stop. Store subscriptions (google_token, itunes_receipt, huawei_token) answer 409',
@@ -114,7 +114,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.paymentHistory,
-    {
+    { config: { audience: 'holder' },
       schema: { tags: ['account'], summary: 'Charges and refunds of the account, newest first', querystring: PaymentHistoryQuerySchema, response: { 200: PaymentHistorySchema, ...errors } },
     },
     async (request) => payments.history(requireSession(request), request.query),
@@ -128,7 +128,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/v1/billing/notifications/:provider',
       {
-        config: { public: true },
+        config: { audience: 'internal', public: true },
         schema: {
           tags,
           summary: 'A payment provider\'s notification (signed; Content-HMAC over the raw body). Answers {code:0} once applied or already applied',

@@ -93,10 +93,10 @@ describe('GET /api/v1/billing/tariffs/:id/payment', () => {
     expect(OrderSchema.parse(polled.json())).toMatchObject({ status: 'succeeded', kind: 'trial', payment_url: null, tariff: { _id: monthly.id, title: 'Подписка на месяц' } });
   });
 
-  it('refuses a virtual user (401 AUTH_REQUIRED), an unknown or inactive tariff (404), a malformed id (400), a live subscription (409)', async () => {
+  it('refuses a virtual user (403 REGISTRATION_REQUIRED), an unknown or inactive tariff (404), a malformed id (400), a live subscription (409)', async () => {
     const { auth: virtual } = await loginDevice(t);
     const v = await link(monthly.id, virtual);
-    expect([v.statusCode, v.json().code]).toEqual([401, ErrorCode.AuthRequired]);
+    expect([v.statusCode, v.json().code]).toEqual([403, ErrorCode.RegistrationRequired]);
     expect((await link(monthly.id, t.headers)).statusCode).toBe(401);
     const { user, auth } = await registered(t);
     const inactive = await t.make.tariff({ isActive: false });
@@ -195,14 +195,14 @@ describe('POST /api/v1/billing/buy', () => {
     expect(ra._id).not.toBe(rb._id);
   });
 
-  it('400 without Idempotency-Key or with a bad body, 401 virtual, 404 someone else\'s card, 409 live subscription', async () => {
+  it('400 without Idempotency-Key or with a bad body, 403 virtual, 404 someone else\'s card, 409 live subscription', async () => {
     const { auth, card } = await withCard();
     const noKey = await buy(auth, null, { tariff_id: year.id });
     expect([noKey.statusCode, noKey.json().code]).toEqual([400, ErrorCode.BadRequest]);
     expect((await buy(auth, 'k', { tariff_id: 'x' })).statusCode).toBe(400);
     expect((await buy(auth, 'k', {})).statusCode).toBe(400);
     const { auth: virtual } = await loginDevice(t);
-    expect((await buy(virtual, 'k', { tariff_id: year.id })).statusCode).toBe(401);
+    expect((await buy(virtual, 'k', { tariff_id: year.id })).statusCode).toBe(403);
     const other = await withCard();
     const before = await rows();
     expect((await buy(auth, 'foreign', { tariff_id: year.id, payment_method_id: other.card.id })).statusCode).toBe(404);

@@ -10,7 +10,7 @@ export async function billingRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/billing/tariffs',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['billing'],
         summary: 'Tariffs on sale (spec platform §7 GET tariffs): the regular list, or a channel\'s special one',

@@ -11,7 +11,7 @@ import {
   type LifecycleSubscription,
 } from '@ekran/core';
 import type { Db } from '@ekran/db';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createLifecycleRepo, type SubscriptionRow, type TariffRow } from './lifecycle.repo.ts';
 
@@ -117,8 +117,8 @@ export function createLifecycleService(deps: { db: Db; now: () => Date }) {
      */
     async setRecurrent(session: SessionContext, body: RecurrentRequest, now: Date = deps.now()): Promise<AccountSubscription> {
       const found = await repo.subscription(body.subscription_id);
-      if (!found) throw notFound('Subscription');
-      if (found.subscription.userId !== session.userId) throw forbidden('This subscription belongs to another account');
+      // Another account's subscription is not found: a 403 would confirm that the id exists.
+      if (!found || found.subscription.userId !== session.userId) throw notFound('Subscription');
       const life = lifecycleOf(found.subscription, found.hasPaymentMethod);
       if (!isManageable(life, now)) {
         throw new AppError(409, ErrorCode.Conflict, 'Renewal of this subscription is not managed here (a partner, a store, a promo without a card, or it has ended)');

@@ -72,16 +72,18 @@ describe('POST /api/v1/billing/recurrent', () => {
     expect((await post(t.headers, { subscription_id: h.sub.id, enabled: false })).statusCode).toBe(401);
   });
 
-  it("answers 403 for someone else's subscription, a virtual user and a child profile, and changes nothing", async () => {
+  it("answers 404 for someone else's subscription (403 would confirm it exists), 403 for a virtual user and a child profile, and changes nothing", async () => {
     const owner = await holder();
     const other = await holder();
     const res = await post(other.auth, { subscription_id: owner.sub.id, enabled: false });
-    expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect([res.statusCode, res.json().code]).toEqual([404, 'NOT_FOUND']);
     const virtual = await loginDevice(t);
-    expect((await post(virtual.auth, { subscription_id: owner.sub.id, enabled: false })).statusCode).toBe(403);
+    const asVirtual = await post(virtual.auth, { subscription_id: owner.sub.id, enabled: false });
+    expect([asVirtual.statusCode, asVirtual.json().code]).toEqual([403, 'REGISTRATION_REQUIRED']);
     const kid = await t.make.profile({ userId: owner.user.id, isChild: true });
     const kidSession = await t.make.session({ userId: owner.user.id, profileId: kid.id });
-    expect((await post(kidSession.auth, { subscription_id: owner.sub.id, enabled: false })).statusCode).toBe(403);
+    const asKid = await post(kidSession.auth, { subscription_id: owner.sub.id, enabled: false });
+    expect([asKid.statusCode, asKid.json().code]).toEqual([403, 'KIDS_PROFILE_RESTRICTED']);
     expect((await rowOf(owner.sub.id)).isRecurrent).toBe(true);
   });
 

@@ -1,12 +1,11 @@
 import { AccountSubscriptionSchema, ApiPath, ErrorSchema, RecurrentRequestSchema } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/errors.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createLifecycleService } from './lifecycle.service.ts';
 
-/** issue 6 queue: turning a subscription's automatic renewal off and on (spec platform §4 Disable recurring subscription). */
+/** Turning a subscription's automatic renewal off and on (spec platform §4 Disable recurring subscription). */
 export async function recurrentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const lifecycle = createLifecycleService({ db: app.deps.database.db, now: app.deps.now });
@@ -14,7 +13,7 @@ export async function recurrentRoutes(appBase: FastifyInstance) {
   app.post(
     ApiPath.recurrent,
     {
-      config: limitPerMinute(30, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limitPerMinute(30, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: {
         tags: ['billing'],
         summary: "Turn a subscription's automatic renewal off, or back on while it is live; the subscription as the account page shows it",
@@ -23,11 +22,8 @@ export async function recurrentRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      // Money is the account holder's business: not a visitor without an account, not a child profile.
-      if (session.isVirtual) throw forbidden('Sign up first: a virtual user has no subscriptions to manage');
-      if (session.isChild) throw forbidden('A child profile cannot manage subscriptions');
-      return reply.header('cache-control', 'private, no-store').send(await lifecycle.setRecurrent(session, request.body));
+      // The audience (holder) keeps virtual visitors and child profiles out: money is the account holder's business.
+      return reply.header('cache-control', 'private, no-store').send(await lifecycle.setRecurrent(requireSession(request), request.body));
     },
   );
 }

@@ -26,7 +26,7 @@ export async function catalogRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/catalog',
-    { schema: { tags: ['catalog'], summary: 'The menu catalogue: genres per category', querystring: CatalogQuerySchema, response: { 200: CatalogResponseSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'The menu catalogue: genres per category', querystring: CatalogQuerySchema, response: { 200: CatalogResponseSchema, ...errors } } },
     async (request, reply) => {
       // A child session gets the kids menu whatever it asks for, so its answer is its own.
       const kids = kidsScopeOf(request.session);
@@ -37,14 +37,14 @@ export async function catalogRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/titles',
-    { schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
     async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session), defaultSortOf(request.session)),
   );
 
   // spec catalogue §7 "categories filters detail path" (issue 4 category pages).
   app.get(
     '/api/v1/catalog/filters',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
         summary: 'Filters of a category page with faceted counts, the sort options and the caller’s default sort',
@@ -57,13 +57,13 @@ export async function catalogRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/home',
-    { schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
     async (request) => catalog.home(request.query.for_kids, kidsScopeOf(request.session)),
   );
 
   app.get(
     '/api/v1/watch/:alias',
-    { schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
     async (request) => catalog.title(request.params.alias, kidsScopeOf(request.session)),
   );
 }

@@ -17,7 +17,7 @@ export async function collectionsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/collections',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['collections'],
         summary: 'Editorial collections with their counts and covers, 30 a page',
@@ -30,7 +30,7 @@ export async function collectionsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/collections/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['collections'],
         summary: 'A page of a collection’s titles; an alias that is no collection may be a hashtag’s',

@@ -13,7 +13,7 @@ export async function peopleRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/person/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['people'],
         summary: 'A person: biography, facts and the filmography grouped by role, newest first',

@@ -15,13 +15,13 @@ export async function playlistsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/playlists',
-    { schema: { tags: ['playlists'], summary: 'Every playlist with its count, running time and cover', response: { 200: PlaylistListSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['playlists'], summary: 'Every playlist with its count, running time and cover', response: { 200: PlaylistListSchema, ...errors } } },
     async (request) => playlists.list(titleScope(kidsScopeOf(request.session))),
   );
 
   app.get(
     '/api/v1/playlists/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['playlists'],
         summary: 'A playlist: its items (movies, episodes, trailers) in order, each with its playback check',

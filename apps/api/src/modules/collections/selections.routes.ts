@@ -15,7 +15,7 @@ export async function selectionsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/selections',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['selections'],
         summary: 'The selections of the adult home (for_kids=false) or the kids home, in order',
@@ -28,7 +28,7 @@ export async function selectionsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/selections/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['selections'],
         summary: 'A page of a selection’s titles (40 a page) and where its canonical page is',

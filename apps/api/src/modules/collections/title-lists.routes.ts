@@ -15,7 +15,7 @@ export async function titleListsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/watch/:alias/lists',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
         summary: 'The editorial collections and the selections that hold a title, as the caller may see them',

@@ -21,7 +21,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/account/devices',
-    { schema: { tags: ['devices'], summary: "The account's devices, the caller's own marked, and the device limit", response: { 200: AccountDeviceListSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags: ['devices'], summary: "The account's devices, the caller's own marked, and the device limit", response: { 200: AccountDeviceListSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return devices.list(requireSession(request));
@@ -31,7 +31,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/account/devices',
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'virtual', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: {
         tags: ['devices'],
         summary: 'Register this device to the account (403 DEVICE_COUNT_EXCEEDED over the limit)',
@@ -45,7 +45,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/account/devices/:id',
     {
-      config: limitPerMinute(20, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limitPerMinute(20, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['devices'], summary: 'Remove a device: its sessions end (DEVICE_REMOVED)', params: DeviceParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
     '/api/v1/auth/device-limit',
     {
       // Per address and ticket: the site's server calls for all its visitors from one address.
-      config: limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'ticket').split('.')[0]}`),
+      config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'ticket').split('.')[0]}`) },
       schema: {
         tags: ['devices'],
         summary: 'With the ticket of a sign-in stopped by the device limit: remove one device and complete that sign-in',

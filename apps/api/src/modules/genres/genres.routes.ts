@@ -15,7 +15,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/genres',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
         summary: 'Genres with title counts per kind (movies, series, animation)',
@@ -33,7 +33,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/genres/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
         summary: 'A genre: its marketing texts, counts and most popular titles per kind',

@@ -7,12 +7,12 @@ export async function healthRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health/live',
-    { config: { public: true }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/api/health/ready',
-    { config: { public: true }, schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema, 500: ErrorSchema } } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema, 500: ErrorSchema } } },
     async (request, reply) => {
       try {
         await app.deps.database.ping();

@@ -14,7 +14,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/device-login',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['identity'],
         summary: 'Device login: creates a virtual (anonymous) user and its session',
@@ -33,7 +33,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/refresh',
     {
-      config: { readsOwnToken: true },
+      config: { audience: 'anonymous', readsOwnToken: true },
       schema: {
         tags: ['identity'],
         summary: 'The current user data for a session token (body, bearer header or cookie)',

@@ -68,7 +68,7 @@ export async function imageRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/images/art/:orientation/:spec',
     {
-      config: { public: true },
+      config: { audience: 'anonymous', public: true },
       schema: { tags: ['images'], summary: 'Generated poster art, resized (webp or jpeg)', params: Params, querystring: Query },
     },
     async (request, reply) => {

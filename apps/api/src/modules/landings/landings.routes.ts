@@ -10,7 +10,7 @@ export async function landingsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/landings/:slug',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['landings'],
         summary: 'A landing of /pages/{slug}: copy, hero, period and state, and what it sells while it runs (a tariff, a promo code) with a featured title',

@@ -27,7 +27,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   // ---- favorites (spec platform §7 GET favorites by profile)
   app.get(
     '/api/v1/profile/favorites',
-    { schema: { tags, summary: 'Favorites of the current profile, newest first (401 AUTH_REQUIRED for an anonymous visitor)', querystring: ListQuerySchema, response: { 200: FavoritesListSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'Favorites of the current profile, newest first (401 AUTH_REQUIRED for an anonymous visitor)', querystring: ListQuerySchema, response: { 200: FavoritesListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.favorites(requireSession(request), request.query);
@@ -35,7 +35,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   );
   app.get(
     '/api/v1/profile/favorite-aliases',
-    { schema: { tags, summary: 'The aliases of the favorites, newest first (none for an anonymous visitor), for marking cards', response: { 200: FavoriteAliasesSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'The aliases of the favorites, newest first (none for an anonymous visitor), for marking cards', response: { 200: FavoriteAliasesSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.favoriteAliases(requireSession(request));
@@ -44,7 +44,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   app.put(
     '/api/v1/profile/favorites/:alias',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Add a title to the favorites (idempotent)', params: ListAliasParamsSchema, response: { 200: FavoriteStateSchema, ...errors } },
     },
     async (request) => lists.addFavorite(requireSession(request), request.params.alias),
@@ -52,7 +52,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/profile/favorites/:alias',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove a title from the favorites (idempotent)', params: ListAliasParamsSchema, response: { 200: FavoriteStateSchema, ...errors } },
     },
     async (request) => lists.removeFavorite(requireSession(request), request.params.alias),
@@ -60,7 +60,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
 
   // ---- progress: PUT from the player, POST for navigator.sendBeacon (which can only post) when a page closes
   const progressRoute = {
-    config: limitPerMinute(240, bySession),
+    config: { audience: 'virtual' as const, ...limitPerMinute(240, bySession) },
     schema: {
       tags,
       summary: 'A progress report of the player; an older report never overwrites a newer one; finished from 95%',
@@ -73,7 +73,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/profile/continue-watching',
-    { schema: { tags, summary: 'Titles to continue, most recent first, with progress and the episode to resume', querystring: ListQuerySchema, response: { 200: ContinueWatchingListSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'Titles to continue, most recent first, with progress and the episode to resume', querystring: ListQuerySchema, response: { 200: ContinueWatchingListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.continueWatching(requireSession(request), request.query);
@@ -81,7 +81,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   );
   app.get(
     '/api/v1/profile/history',
-    { schema: { tags, summary: 'Watched titles, most recent first', querystring: ListQuerySchema, response: { 200: HistoryListSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'Watched titles, most recent first', querystring: ListQuerySchema, response: { 200: HistoryListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.history(requireSession(request), request.query);
@@ -89,7 +89,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   );
   app.delete(
     '/api/v1/profile/history',
-    { config: limitPerMinute(30, bySession), schema: { tags, summary: 'Forget the whole history of the profile', response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'virtual', ...limitPerMinute(30, bySession) }, schema: { tags, summary: 'Forget the whole history of the profile', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await lists.clearHistory(requireSession(request));
       return reply.status(204).send(null);
@@ -98,7 +98,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/profile/history/:alias',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Forget one title (it leaves the history and continue watching)', params: ListAliasParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -111,7 +111,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   app.put(
     '/api/v1/profile/ratings/:alias',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Rate a title from 1 to 10', params: ListAliasParamsSchema, body: RatingRequestSchema, response: { 200: RatingStateSchema, ...errors } },
     },
     async (request) => lists.rate(requireSession(request), request.params.alias, request.body.value),
@@ -119,14 +119,14 @@ export async function listsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/profile/ratings/:alias',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove the rating of a title (idempotent)', params: ListAliasParamsSchema, response: { 200: RatingStateSchema, ...errors } },
     },
     async (request) => lists.removeRating(requireSession(request), request.params.alias),
   );
   app.get(
     '/api/v1/profile/rated',
-    { schema: { tags, summary: 'Titles the profile rated, most recent first', querystring: ListQuerySchema, response: { 200: RatedListSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'Titles the profile rated, most recent first', querystring: ListQuerySchema, response: { 200: RatedListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.rated(requireSession(request), request.query);
@@ -136,7 +136,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
   // ---- the title page
   app.get(
     '/api/v1/profile/title-state/:alias',
-    { schema: { tags, summary: 'Favorite, own rating, resume point and episode progress of a title', params: ListAliasParamsSchema, response: { 200: TitleStateSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'Favorite, own rating, resume point and episode progress of a title', params: ListAliasParamsSchema, response: { 200: TitleStateSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
       return lists.titleState(requireSession(request), request.params.alias);

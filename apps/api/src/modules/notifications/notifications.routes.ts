@@ -23,20 +23,20 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/subscribe/status',
-    { schema: { tags, summary: 'The email, push and SMS subscriptions of the account', response: { 200: NotifyStatusResponseSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags, summary: 'The email, push and SMS subscriptions of the account', response: { 200: NotifyStatusResponseSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await notifications.status(requireSession(request))),
   );
 
   app.get(
     '/api/v1/subscribe/:channel/status',
-    { schema: { tags, summary: 'One channel\'s subscription status: data.items', params: ChannelParams, response: { 200: NotifyStatusResponseSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags, summary: 'One channel\'s subscription status: data.items', params: ChannelParams, response: { 200: NotifyStatusResponseSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await notifications.status(requireSession(request), request.params.channel)),
   );
 
   app.put(
     '/api/v1/subscribe/:channel',
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: {
         tags,
         summary: 'Turn a channel on or off; email in the Double_Opt_In group turns pending and gets a confirmation letter',
@@ -52,7 +52,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
     '/api/v1/subscribe/email/confirm',
     {
       // Per address and link: the site's server calls for all its visitors from one address.
-      config: limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'token').slice(0, 16)}`),
+      config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'token').slice(0, 16)}`) },
       schema: { tags, summary: 'Confirm an email subscription with the token of its letter (/doi-confirm)', body: DoiConfirmRequestSchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request) => notifications.confirmDoi(request.body.token),
@@ -61,7 +61,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/subscribe/unsubscribe/:account_id',
     {
-      config: limitPerMinute(30, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`),
+      config: { audience: 'anonymous', ...limitPerMinute(30, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`) },
       schema: { tags, summary: 'The email subscription behind a signed unsubscribe link', params: AccountParams, querystring: UnsubscribeQuerySchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request, reply) => reply.headers(noStore).send(await notifications.unsubscribeStatus(request.params.account_id, request.query.sig)),
@@ -70,7 +70,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/subscribe/unsubscribe/:account_id',
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`),
+      config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`) },
       schema: { tags, summary: 'Unsubscribe (or subscribe again) by the signed link, without signing in', params: AccountParams, body: UnsubscribeRequestSchema, response: { 200: NotifySubscriptionSchema, ...errors } },
     },
     async (request) => notifications.unsubscribeSet(request.params.account_id, request.body.sig, request.body.subscribed),

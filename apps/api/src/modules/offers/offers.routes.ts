@@ -15,7 +15,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/offers/current',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],
         summary: 'The offer for the current visitor at a placement (main page, title page, the subscriptions popup), or none; every rule is applied here',
@@ -32,7 +32,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/offers/:id/shown',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],
         summary: 'Record that the visitor saw the offer (once per account; concurrent calls record one)',
@@ -49,7 +49,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/offers/:id/answer',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],
         summary: 'Record the visitor\'s answer to the offer, closed or accepted (the first answer stands); answers the offer (an accepted one: what to sell next)',

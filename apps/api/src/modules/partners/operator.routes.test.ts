@@ -152,9 +152,10 @@ describe('connect, suspend and resume', () => {
     }
   });
 
-  it('401 for a virtual visitor and without a session', async () => {
+  it('403 REGISTRATION_REQUIRED for a virtual visitor that connects, 401 without a session and for a virtual visitor’s popup', async () => {
     const login = await loginDevice(t);
-    expect((await post(OperatorApiPath.connect, login.auth)).statusCode).toBe(401);
+    const connect = await post(OperatorApiPath.connect, login.auth);
+    expect([connect.statusCode, connect.json().code]).toEqual([403, 'REGISTRATION_REQUIRED']);
     expect((await post(OperatorApiPath.connect, t.headers)).statusCode).toBe(401);
     expect((await post(OperatorApiPath.popupSeen, login.auth, { popup: 'info' })).statusCode).toBe(401);
   });

@@ -60,7 +60,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   app.post(
     OperatorApiPath.code,
     {
-      config: limitPerMinute(5, (r) => r.ip),
+      config: { audience: 'adult', ...limitPerMinute(5, (r) => r.ip) },
       schema: { tags: ['operator'], summary: 'Send a sign-in code by SMS to the operator number (sign-up and sign-in)', body: OperatorCodeRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   app.post(
     OperatorApiPath.verify,
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${bodyMsisdn(r)}`),
+      config: { audience: 'adult', ...limitPerMinute(10, (r) => `${r.ip}:${bodyMsisdn(r)}`) },
       schema: {
         tags: ['operator'],
         summary: 'The SMS code: signs in to (or registers) the account of the msisdn and marks it an operator customer',
@@ -91,7 +91,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
 
   app.get(
     OperatorApiPath.subscription,
-    { schema: { tags: ['operator'], summary: 'The account’s operator subscription', response: { 200: OperatorSubscriptionSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags: ['operator'], summary: 'The account’s operator subscription', response: { 200: OperatorSubscriptionSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return operator.subscription(requireSession(request));
@@ -101,7 +101,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   app.post(
     OperatorApiPath.connect,
     {
-      config: limitPerMinute(5, (r) => r.ip),
+      config: { audience: 'holder', ...limitPerMinute(5, (r) => r.ip) },
       schema: {
         tags: ['operator'],
         summary: 'Connect the operator subscription to the account’s phone (201 new, 200 already active)',
@@ -116,7 +116,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
 
   app.post(
     OperatorApiPath.popupSeen,
-    { schema: { tags: ['operator'], summary: 'The viewer closed an informing operator popup (got_money, info; no_app for the current country)', body: OperatorPopupSeenRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags: ['operator'], summary: 'The viewer closed an informing operator popup (got_money, info; no_app for the current country)', body: OperatorPopupSeenRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const session = requireSession(request);
       if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in first');
@@ -128,7 +128,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   app.get(
     OperatorApiPath.mlk,
     {
-      config: limitPerMinute(5, (r) => r.ip),
+      config: { audience: 'adult', ...limitPerMinute(5, (r) => r.ip) },
       schema: {
         tags: ['operator'],
         summary: 'spec platform §6 app=mlk: keeps the msisdn and suspend cookies; the caller signed in with it stays, otherwise a code goes to it',
@@ -149,7 +149,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   app.post(
     OperatorApiPath.notifications,
     {
-      config: { public: true },
+      config: { audience: 'internal', public: true },
       schema: {
         tags: ['operator'],
         summary: 'A state change from the operator, signed with OPERATOR_NOTIFY_SECRET; applied once per notification_id',
@@ -171,7 +171,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   if (app.deps.env.NODE_ENV !== 'production') {
     app.post(
       '/api/v1/dev/operator/events',
-      {
+      { config: { audience: 'anonymous' },
         schema: {
           tags: ['operator'],
           summary: 'Development only: apply an operator event to a msisdn as the sandbox operator',

@@ -49,7 +49,7 @@ export async function mediaRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/media/s/:exp/:sid/:sig/:slug/*',
-    { config: { public: true }, schema: { hide: true, params: Params } },
+    { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: Params } },
     async (request, reply) => {
       const { exp, sid, sig, slug } = request.params;
       const now = app.deps.now();

@@ -14,13 +14,13 @@ export async function playbackRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/play/:uid',
-    { schema: { tags: ['playback'], summary: 'What the player loads for a movie, episode or extra', params: UidParams, response: { 200: ProductPlaybackSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['playback'], summary: 'What the player loads for a movie, episode or extra', params: UidParams, response: { 200: ProductPlaybackSchema, ...errors } } },
     async (request) => playback.product(request.params.uid, request.session),
   );
 
   app.get(
     '/api/v1/playback/:uid',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['playback'],
         summary: 'Playback check: signed stream URLs when entitled, else upgrade options',

@@ -25,7 +25,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/profiles',
-    { schema: { tags, summary: 'The profiles of the account, the maximum count and the avatars', response: { 200: ProfileListSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: 'The profiles of the account, the maximum count and the avatars', response: { 200: ProfileListSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return profiles.list(requireSession(request));
@@ -35,7 +35,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/profiles',
     {
-      config: limitPerMinute(20, byAccount),
+      config: { audience: 'registered', ...limitPerMinute(20, byAccount) },
       schema: { tags, summary: 'A new profile (the child form for a child one); at most PROFILES_MAX', body: ProfileCreateRequestSchema, response: { 201: ProfileSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await profiles.create(requireSession(request), request.body)),
@@ -44,7 +44,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.patch(
     '/api/v1/profiles/:id',
     {
-      config: limitPerMinute(30, byAccount),
+      config: { audience: 'holder', ...limitPerMinute(30, byAccount) },
       schema: { tags, summary: 'Rename, change the avatar, the child form or the language of a profile', params: IdParams, body: ProfileUpdateRequestSchema, response: { 200: ProfileSchema, ...errors } },
     },
     async (request) => profiles.update(requireSession(request), request.params.id, request.body),
@@ -53,7 +53,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/profiles/:id',
     {
-      config: limitPerMinute(20, byAccount),
+      config: { audience: 'holder', ...limitPerMinute(20, byAccount) },
       schema: { tags, summary: 'Delete a profile (never the main one); its sessions move to the main profile', params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -65,7 +65,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/profiles/select',
     {
-      config: limitPerMinute(30, byAccount),
+      config: { audience: 'registered', ...limitPerMinute(30, byAccount) },
       schema: { tags, summary: 'Make a profile current (the PIN when leaving a child profile)', body: ProfileSelectRequestSchema, response: { 200: ProfileSelectResponseSchema, ...errors } },
     },
     async (request) => profiles.select(requireSession(request), request.body),
@@ -74,7 +74,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/avatars/:file',
     {
-      config: { public: true },
+      config: { audience: 'anonymous', public: true },
       schema: { tags, summary: 'An avatar image (SVG)', params: z.object({ file: z.string().regex(/^[ak][1-8]\.svg$/, 'an avatar id and .svg') }) },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/pin',
-    { schema: { tags: pinTags, summary: 'pin status: pin_status, whether a PIN is set, tries left, the lock', response: { 200: PinStateSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags: pinTags, summary: 'pin status: pin_status, whether a PIN is set, tries left, the lock', response: { 200: PinStateSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return pin.state(requireSession(request));
@@ -104,7 +104,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin',
-    { config: pinLimit, schema: { tags: pinTags, summary: 'Create the parental PIN (four digits)', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Create the parental PIN (four digits)', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.create(requireSession(request), request.body.pin);
       return reply.status(204).send(null);
@@ -113,7 +113,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin/check',
-    { config: pinLimit, schema: { tags: pinTags, summary: 'Check the PIN; five wrong tries lock checks for 15 minutes', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'registered', ...pinLimit }, schema: { tags: pinTags, summary: 'Check the PIN; five wrong tries lock checks for 15 minutes', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.check(requireSession(request), request.body.pin);
       return reply.status(204).send(null);
@@ -122,7 +122,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin/change',
-    { config: pinLimit, schema: { tags: pinTags, summary: 'Change the PIN with the old one', body: PinChangeRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Change the PIN with the old one', body: PinChangeRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.change(requireSession(request), request.body.old_pin, request.body.new_pin);
       return reply.status(204).send(null);
@@ -131,7 +131,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin/remove',
-    { config: pinLimit, schema: { tags: pinTags, summary: 'Remove the PIN with the PIN', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Remove the PIN with the PIN', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.remove(requireSession(request), request.body.pin);
       return reply.status(204).send(null);
@@ -140,7 +140,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin/skip',
-    { config: pinLimit, schema: { tags: pinTags, summary: 'Decline to make a PIN (pin_status skip)', response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Decline to make a PIN (pin_status skip)', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.skip(requireSession(request));
       return reply.status(204).send(null);
@@ -150,7 +150,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/pin/forgot',
     {
-      config: limitPerMinute(3, byAccount),
+      config: { audience: 'registered', ...limitPerMinute(3, byAccount) },
       schema: { tags: pinTags, summary: 'Send a /pin_remove link to the account email (or SMS to its phone)', response: { 200: PinForgotResponseSchema, ...errors } },
     },
     async (request) => pin.forgot(requireSession(request)),
@@ -159,7 +159,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/pin/reset/verify',
     {
-      config: limitPerMinute(20, (r) => r.ip),
+      config: { audience: 'anonymous', ...limitPerMinute(20, (r) => r.ip) },
       schema: { tags: pinTags, summary: 'Whether a /pin_remove link still works', body: PinResetRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -171,7 +171,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/pin/reset',
     {
-      config: limitPerMinute(10, (r) => r.ip),
+      config: { audience: 'anonymous', ...limitPerMinute(10, (r) => r.ip) },
       schema: { tags: pinTags, summary: 'Remove the PIN with a /pin_remove link (single use, 30 minutes)', body: PinResetRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

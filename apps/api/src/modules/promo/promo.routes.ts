@@ -26,7 +26,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/promo/check',
     {
-      config: perCaller,
+      config: { audience: 'adult', ...perCaller },
       schema: { tags: ['promo'], summary: 'What a promo code or gift certificate gives (spec platform §7 promo check/meta)', body: PromoCodeRequestSchema, response: { 200: PromoMetaSchema, ...errors } },
     },
     async (request) => promo.check(requireSession(request), request.body),
@@ -35,7 +35,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/promo/activate',
     {
-      config: perCaller,
+      config: { audience: 'adult', ...perCaller },
       schema: {
         tags: ['promo'],
         summary: 'Activate a promo code or gift certificate: free days (a promo subscription, or the live one extended), or the discount tariff to buy',
@@ -48,7 +48,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/coupons/:alias',
-    {
+    { config: { audience: 'anonymous' },
       schema: { tags: ['promo'], summary: 'A coupon landing\'s campaign and what registering gives (spec platform §7 coupon meta)', params: CouponAliasParamsSchema, response: { 200: CouponMetaSchema, ...errors } },
     },
     async (request) => promo.coupon(request.params.alias),
@@ -57,7 +57,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/coupons/:alias/registration',
     {
-      config: limitPerMinute(10, (r) => r.ip),
+      config: { audience: 'adult', ...limitPerMinute(10, (r) => r.ip) },
       schema: {
         tags: ['promo'],
         summary: 'Register by email with a coupon (spec /coupon/registration/{promo}): the virtual visitor becomes registered and gets the grant at once',

@@ -26,7 +26,7 @@ export async function searchRoutes(appBase: FastifyInstance) {
         querystring: SearchQuerySchema,
         response: { 200: SearchResponseSchema, ...errors },
       },
-      config: limitPerMinute(SEARCH_PER_MINUTE, byVisitor),
+      config: { audience: 'anonymous', ...limitPerMinute(SEARCH_PER_MINUTE, byVisitor) },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -43,7 +43,7 @@ export async function searchRoutes(appBase: FastifyInstance) {
         querystring: SearchSuggestQuerySchema,
         response: { 200: SearchSuggestResponseSchema, ...errors },
       },
-      config: limitPerMinute(SUGGEST_PER_MINUTE, byVisitor),
+      config: { audience: 'anonymous', ...limitPerMinute(SUGGEST_PER_MINUTE, byVisitor) },
     },
     async (request, reply) => {
       // A child session's answer is its own; a short private cache spares repeats of the same prefix.

@@ -15,7 +15,7 @@ export async function sitemapRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/sitemap',
-    { schema: { tags: ['sitemap'], summary: 'The parts of the sitemap: URL counts, files and lastmod', response: { 200: SitemapIndexSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['sitemap'], summary: 'The parts of the sitemap: URL counts, files and lastmod', response: { 200: SitemapIndexSchema, ...errors } } },
     async (request, reply) => {
       const kids = kidsScopeOf(request.session);
       void reply.header('cache-control', kids ? 'private, max-age=60' : PUBLIC_CACHE);
@@ -25,7 +25,7 @@ export async function sitemapRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/sitemap/:part',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags: ['sitemap'],
         summary: 'One page of a sitemap part: site paths and lastmod',

@@ -105,7 +105,22 @@ describe('GET /api/v1/auth/social/{provider}/start', () => {
     expect((await t.app.inject({ url: '/api/v1/auth/social/google/start?intent=link', remoteAddress: nextIp() })).statusCode).toBe(401);
     const virtual = await loginDevice(t);
     const res = await t.app.inject({ url: '/api/v1/auth/social/google/start?intent=link', headers: { cookie: `ekran_token=${virtual.token}` }, remoteAddress: nextIp() });
-    expect(res.statusCode).toBe(403);
+    expect([res.statusCode, errorCode(res)]).toEqual([403, 'REGISTRATION_REQUIRED']);
+  });
+
+  it('never lets a child profile link an identity to the parent’s account (its next sign-in would skip the PIN)', async () => {
+    const parent = await t.make.user();
+    const kid = await t.make.profile({ userId: parent.id, isChild: true });
+    const child = await t.make.session({ userId: parent.id, profileId: kid.id });
+    const res = await t.app.inject({ url: '/api/v1/auth/social/google/start?intent=link', headers: { cookie: `ekran_token=${child.token}` }, remoteAddress: nextIp() });
+    expect([res.statusCode, errorCode(res)]).toEqual([403, 'KIDS_PROFILE_RESTRICTED']);
+    // A link started in the adult profile cannot be finished from a child profile either.
+    const adult = await t.make.session({ userId: parent.id });
+    const started = await startFlow(t, 'google', { session: adult.token, intent: 'link' });
+    const params = await authorize(t, started, { email: freshEmail('gmail.com') });
+    const finished = await callback(t, 'google', params, { session: child.token, flow: started.flow });
+    expect([finished.statusCode, errorCode(finished)]).toEqual([403, 'KIDS_PROFILE_RESTRICTED']);
+    expect(await t.db.select().from(socialIdentities).where(eq(socialIdentities.userId, parent.id))).toEqual([]);
   });
 });
 

@@ -54,7 +54,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/auth/social/providers',
-    { schema: { tags: ['social'], summary: 'The social sign-in providers offered', response: { 200: SocialProvidersSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'The social sign-in providers offered', response: { 200: SocialProvidersSchema, ...errors } } },
     async () => social.providers(),
   );
 
@@ -63,7 +63,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/v1/auth/social/:provider/start',
     {
-      config: { public: true, ...byAddress(30) },
+      config: { audience: 'anonymous', public: true, ...byAddress(30) },
       schema: {
         tags: ['social'],
         summary: 'Starts a sign-in (or, signed in, a link): redirects to the provider; binds the flow to this browser by a cookie',
@@ -84,7 +84,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/social/:provider/callback',
     {
-      config: byFlow(20),
+      config: { audience: 'anonymous', ...byFlow(20) },
       schema: {
         tags: ['social'],
         summary: "The provider's answer at /token/{provider}: signs in, links, or asks for a sign-up",
@@ -114,14 +114,14 @@ export async function socialRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/auth/social/pending',
-    { schema: { tags: ['social'], summary: 'What the provider told about a new identity waiting for the sign-up', response: { 200: SocialPendingSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'What the provider told about a new identity waiting for the sign-up', response: { 200: SocialPendingSchema, ...errors } } },
     async (request) => social.pending({ binding: bindingOf(request) }),
   );
 
   app.post(
     '/api/v1/auth/social/signup',
     {
-      config: byFlow(10),
+      config: { audience: 'anonymous', ...byFlow(10) },
       schema: {
         tags: ['social'],
         summary: 'Creates the account with consent: this browser’s virtual user becomes registered in place',
@@ -139,7 +139,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/social/cancel',
-    { schema: { tags: ['social'], summary: 'Declines the sign-up: the provider’s data is forgotten', response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'Declines the sign-up: the provider’s data is forgotten', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await social.cancel({ binding: bindingOf(request) });
       endFlowCookie(reply);
@@ -149,14 +149,14 @@ export async function socialRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/auth/social/identities',
-    { schema: { tags: ['social'], summary: 'The social identities linked to this account', response: { 200: LinkedIdentitiesSchema, ...errors } } },
+    { config: { audience: 'holder' }, schema: { tags: ['social'], summary: 'The social identities linked to this account', response: { 200: LinkedIdentitiesSchema, ...errors } } },
     async (request) => social.list(requireSession(request)),
   );
 
   app.delete(
     '/api/v1/auth/social/identities/:provider',
     {
-      config: limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`),
+      config: { audience: 'holder', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['social'], summary: 'Unlinks a provider (never the last way to sign in)', params: providerParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

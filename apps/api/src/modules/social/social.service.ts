@@ -2,8 +2,9 @@ import type { LinkedIdentities, SocialCallbackRequest, SocialCallbackResult, Soc
 import { ErrorCode } from '@ekran/contracts';
 import { returnUrlOr, type SocialProvider } from '@ekran/core';
 import type { AppDeps } from '../../app.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.ts';
+import { requireAudience } from '../../plugins/audience.ts';
 import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { appleClientSecret } from './apple-secret.ts';
@@ -97,10 +98,9 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
      */
     async start(input: { provider: SocialProvider; intent: 'sign_in' | 'link'; back: string | undefined; session: SessionContext | null }) {
       const p = provider(input.provider);
-      if (input.intent === 'link') {
-        if (!input.session) throw unauthorized();
-        if (input.session.isVirtual) throw forbidden('Sign up or sign in before linking an account');
-      }
+      // A link adds a way into the account: the holder's adult profile only, never a child profile, whose next
+      // sign-in with it would start on the main profile without the PIN (spec platform §6).
+      if (input.intent === 'link') requireAudience('holder', { session: input.session });
       const now = deps.now();
       await repo.purgeFlows(new Date(now.getTime() - 86_400_000));
       const checks = oauth.newChecks(p);
@@ -149,7 +149,8 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
       try {
         const known = await repo.identity(input.provider, profile.subject);
         if (flow.intent === 'link') {
-          if (!input.session || input.session.userId !== flow.userId) throw forbidden('This link was started by another account');
+          requireAudience('holder', { session: input.session });
+          if (input.session?.userId !== flow.userId) throw forbidden('This link was started by another account');
           if (known && known.userId !== flow.userId) throw alreadyLinked(`This ${input.provider} account is linked to another account`);
           if (known) await repo.refreshIdentity(known.id, profile);
           else await link(flow.userId!, input.provider, profile);

@@ -21,7 +21,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/streams',
-    { schema: { tags: ['streams'], summary: "The account's live streams and how many may play at once", response: { 200: StreamLimitSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags: ['streams'], summary: "The account's live streams and how many may play at once", response: { 200: StreamLimitSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return streams.list(requireSession(request));
@@ -31,7 +31,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/streams/:id/heartbeat',
     {
-      config: perSession(30),
+      config: { audience: 'virtual', ...perSession(30) },
       schema: {
         tags: ['streams'],
         summary: 'Heartbeat of a playing stream: the first one starts it under the limit; answers a freshly signed URL',
@@ -48,7 +48,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
 
   app.delete(
     '/api/v1/streams/:id',
-    { config: perSession(30), schema: { tags: ['streams'], summary: 'Stop a stream of the account (this device or another)', params: IdParams, querystring: StopQuery, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'virtual', ...perSession(30) }, schema: { tags: ['streams'], summary: 'Stop a stream of the account (this device or another)', params: IdParams, querystring: StopQuery, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await streams.stop(requireSession(request), request.params.id, request.query.uid, request.query.exp);
       return reply.status(204).send(null);

@@ -35,13 +35,13 @@ export async function tvMediaRoutes(appBase: FastifyInstance) {
     return Math.max(0, Number(p.exp) - Math.floor(now.getTime() / 1000));
   }
 
-  app.get(`${base}/s/:exp/:sid/:sig/:key/master.m3u8`, { config: { public: true }, schema: { hide: true, params: MasterParams } }, async (request, reply) => {
+  app.get(`${base}/s/:exp/:sid/:sig/:key/master.m3u8`, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MasterParams } }, async (request, reply) => {
     const left = await admit(request.params);
     const text = await tv.master(request.params.key);
     return reply.header('cache-control', `private, max-age=${Math.min(60, left)}`).type(PLAYLIST).send(text);
   });
 
-  app.get(`${base}/s/:exp/:sid/:sig/:key/:track/index.m3u8`, { config: { public: true }, schema: { hide: true, params: MediaParams } }, async (request, reply) => {
+  app.get(`${base}/s/:exp/:sid/:sig/:key/:track/index.m3u8`, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MediaParams } }, async (request, reply) => {
     const left = await admit(request.params);
     if (!TRACK.test(request.params.track)) throw new AppError(404, ErrorCode.NotFound, 'Track not found');
     const { text, live } = await tv.media(request.params.key, request.params.track, request.params.sid);

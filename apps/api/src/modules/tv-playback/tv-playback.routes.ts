@@ -21,7 +21,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/tv-playback/live/:alias',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['tv'],
         summary: "Playback check of a channel's live stream: a signed live playlist when entitled, else upgrade options",
@@ -39,7 +39,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/tv-playback/recordings/:id',
-    { schema: { tags: ['tv'], summary: 'A recording on offer: its programme, channel and expiry (404 once expired)', params: IdParams, response: { 200: TvRecordingSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags: ['tv'], summary: 'A recording on offer: its programme, channel and expiry (404 once expired)', params: IdParams, response: { 200: TvRecordingSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
       return tv.recording(request.params.id, request.session);
@@ -48,7 +48,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/tv-playback/recordings/:id/check',
-    {
+    { config: { audience: 'virtual' },
       schema: {
         tags: ['tv'],
         summary: 'Playback check of a recording: a signed VOD playlist when entitled, else upgrade options',

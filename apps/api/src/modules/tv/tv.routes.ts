@@ -28,7 +28,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.tv,
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: 'The TV catalogue: the categories (selections) and the channels, of one category when asked, each with what is on now and next (RU only)',
@@ -45,7 +45,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.tvGuide,
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: "The programme guide of the viewer's local day (default today): every channel (of one category when asked) with its programmes, in one answer (RU only)",
@@ -62,7 +62,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.tvCategories,
-    { schema: { tags, summary: 'The TV categories (tv_selection) with channels (RU only)', querystring: TvOnAirQuerySchema.pick({ for_kids: true }), response: { 200: TvCategoryListSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags, summary: 'The TV categories (tv_selection) with channels (RU only)', querystring: TvOnAirQuerySchema.pick({ for_kids: true }), response: { 200: TvCategoryListSchema, ...errors } } },
     async (request, reply) => {
       requireTvCountry(request);
       shortPrivate(reply);
@@ -72,7 +72,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
 
   app.get(
     ApiPath.tvOnAir,
-    { schema: { tags, summary: 'What is on now and next on every channel (RU only)', querystring: TvOnAirQuerySchema, response: { 200: TvOnAirSchema, ...errors } } },
+    { config: { audience: 'anonymous' }, schema: { tags, summary: 'What is on now and next on every channel (RU only)', querystring: TvOnAirQuerySchema, response: { 200: TvOnAirSchema, ...errors } } },
     async (request, reply) => {
       requireTvCountry(request);
       shortPrivate(reply);
@@ -82,7 +82,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/v1/tv/channels/:channel',
-    {
+    { config: { audience: 'anonymous' },
       schema: {
         tags,
         summary: "A channel (by alias or id) with the programmes of one day, the viewer's local date in its tz (default today); RU only, else geo_error",
@@ -101,7 +101,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
   // ---- favorite channels of the current profile (spec platform §7: RU only)
   app.get(
     ApiPath.favoriteChannels,
-    { schema: { tags, summary: "The current profile's favorite channels, in channel order (401 AUTH_REQUIRED for an anonymous visitor; RU only)", querystring: TzQuerySchema, response: { 200: FavoriteChannelsSchema, ...errors } } },
+    { config: { audience: 'virtual' }, schema: { tags, summary: "The current profile's favorite channels, in channel order (401 AUTH_REQUIRED for an anonymous visitor; RU only)", querystring: TzQuerySchema, response: { 200: FavoriteChannelsSchema, ...errors } } },
     async (request, reply) => {
       const session = requireSession(request);
       requireTvCountry(request);
@@ -112,7 +112,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
   app.put(
     '/api/v1/profile/favorite-channels/:channel',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Add a channel to the favorites (idempotent; RU only, else geo_error)', params: TvChannelParamsSchema, response: { 200: FavoriteChannelStateSchema, ...errors } },
     },
     async (request) => {
@@ -124,7 +124,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
   app.delete(
     '/api/v1/profile/favorite-channels/:channel',
     {
-      config: limitPerMinute(120, bySession),
+      config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove a channel from the favorites (idempotent; RU only, else geo_error)', params: TvChannelParamsSchema, response: { 200: FavoriteChannelStateSchema, ...errors } },
     },
     async (request) => {

@@ -142,6 +142,7 @@ export function connectFailureOf(err: unknown): ConnectFailure {
     case OperatorErrorCode.MsisdnTaken:
       return 'msisdnTaken';
     case ErrorCode.AuthRequired:
+    case ErrorCode.RegistrationRequired:
     case ErrorCode.NoDestination:
     case ErrorCode.Unauthorized:
       return 'signIn';

@@ -112,7 +112,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/dev-idp/:provider/authorize',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the authorize page', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the authorize page', params } },
     async (request, reply) => {
       const { provider } = request.params;
       const { req, page, error } = check(provider, request.query as Record<string, unknown>);
@@ -124,7 +124,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/dev-idp/:provider/authorize',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the tester allows or denies', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the tester allows or denies', params } },
     async (request, reply) => {
       const { provider } = request.params;
       const body = (request.body ?? {}) as Record<string, string | undefined>;
@@ -183,7 +183,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/dev-idp/:provider/token',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the token endpoint', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the token endpoint', params } },
     async (request, reply) => {
       const { provider } = request.params;
       if (!served.has(provider)) return oauthError(reply, 400, 'invalid_client', 'not served here');
@@ -241,7 +241,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   // Yandex ID: GET https://login.yandex.ru/info?format=json with "Authorization: OAuth <token>".
   app.get(
     '/api/dev-idp/:provider/info',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: Yandex ID user info', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: Yandex ID user info', params } },
     async (request, reply) => {
       const { provider } = request.params;
       const auth = request.headers.authorization ?? '';
@@ -254,7 +254,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   // VK ID: POST https://id.vk.com/oauth2/user_info with client_id and access_token in the form.
   app.post(
     '/api/dev-idp/:provider/user_info',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: VK ID user info', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: VK ID user info', params } },
     async (request, reply) => {
       const { provider } = request.params;
       const body = (request.body ?? {}) as Record<string, string | undefined>;
@@ -266,7 +266,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/api/dev-idp/:provider/jwks',
-    { config: { public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the keys its ID tokens are signed with', params } },
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the keys its ID tokens are signed with', params } },
     async () => ({ keys: [(await signingKey()).jwk] }),
   );
 }

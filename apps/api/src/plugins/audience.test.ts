@@ -1,0 +1,61 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { SessionContext } from '../modules/identity/identity.service.ts';
+import { audiencePlugin, requireAudience, type Audience } from './audience.ts';
+
+const session = (o: Partial<SessionContext> = {}): SessionContext => ({
+  sessionId: 's', userId: 'u', profileId: 'p', deviceId: null, isVirtual: false, isChild: false, ageCap: null, countryCode: 'RU', token: 't', ...o,
+});
+
+async function appWith(config: Record<string, unknown>) {
+  const app = Fastify();
+  await app.register(audiencePlugin);
+  app.get('/x', { config }, async () => ({ ok: true }));
+  await app.ready();
+  return app;
+}
+
+describe('audiencePlugin', () => {
+  it('refuses to start with a route that declares no audience, or an unknown one', async () => {
+    await expect(appWith({})).rejects.toThrow('route GET /x declares no audience');
+    await expect(appWith({ audience: 'everyone' })).rejects.toThrow('declares no audience');
+  });
+
+  it('refuses a public route (no API key, no session) narrower than anonymous, and an internal route with an API key', async () => {
+    await expect(appWith({ public: true, audience: 'holder' })).rejects.toThrow('can only be anonymous or internal');
+    await expect(appWith({ audience: 'internal' })).rejects.toThrow('an internal route is public');
+  });
+
+  it('keeps every route’s audience for the walk', async () => {
+    const app = await appWith({ audience: 'holder' });
+    expect([...app.routeAudiences]).toEqual([['GET /x', 'holder']]);
+  });
+});
+
+describe('requireAudience', () => {
+  const table: [Audience, SessionContext | null, string | null][] = [
+    ['anonymous', null, null],
+    ['virtual', null, 'UNAUTHORIZED'],
+    ['virtual', session({ isVirtual: true }), null],
+    ['virtual', session({ isChild: true }), null],
+    ['adult', session({ isVirtual: true }), null],
+    ['adult', session({ isChild: true }), 'KIDS_PROFILE_RESTRICTED'],
+    ['registered', session({ isVirtual: true }), 'REGISTRATION_REQUIRED'],
+    ['registered', session({ isChild: true }), null],
+    ['holder', null, 'UNAUTHORIZED'],
+    ['holder', session({ isVirtual: true }), 'REGISTRATION_REQUIRED'],
+    ['holder', session({ isChild: true }), 'KIDS_PROFILE_RESTRICTED'],
+    ['holder', session(), null],
+    ['staff', session(), 'FORBIDDEN'],
+    ['internal', null, null],
+  ];
+  it.each(table)('%s with %o → %s', (audience, s, code) => {
+    const run = () => requireAudience(audience, { session: s });
+    if (code) expect(run).toThrow(expect.objectContaining({ code }));
+    else expect(run).not.toThrow();
+  });
+
+  it('lets a staff client with a holder’s session through', () => {
+    expect(() => requireAudience('staff', { session: session(), platform: 'staff' })).not.toThrow();
+  });
+});
