@@ -78,9 +78,10 @@ describe('GET /api/v1/billing/bind_card', () => {
     expect(renewed!.expiresAt.toISOString()).toBe('2027-01-01T00:00:00.000Z'); // a binding buys nothing
   });
 
-  it('401 for a virtual user', async () => {
+  it('403 REGISTRATION_REQUIRED for a virtual user', async () => {
     const { auth } = await loginDevice(t);
-    expect((await t.app.inject({ url: '/api/v1/billing/bind_card', headers: auth })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/v1/billing/bind_card', headers: auth });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'REGISTRATION_REQUIRED']);
   });
 });
 
