@@ -179,7 +179,7 @@ async function takeBack(tx: Tx, order: OrderRow, refundAmount: number, now: Date
   if (!sub || sub.expiresAt <= now) return;
   const share = Math.min(1, refundAmount / order.amount);
   const [tariff] = await tx.select({ durationDays: tariffs.durationDays }).from(tariffs).where(eq(tariffs.id, order.kind === 'purchase' && order.tariffId ? order.tariffId : sub.tariffId));
-  const shortened = new Date(sub.expiresAt.getTime() - share * (tariff?.durationDays ?? 0) * DAY_MS);
+  const shortened = new Date(sub.expiresAt.getTime() - Math.round(share * (tariff?.durationDays ?? 0) * DAY_MS));
   if (share >= 1 || shortened <= now) {
     await tx
       .update(subscriptions)
