@@ -5,9 +5,12 @@ import { env } from '../../lib/env.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/extend-subscription';
 
-/** What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure. */
+/**
+ * What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure.
+ * processing: the bank has not answered the charge yet; it may still go through, so it is never shown as a failure.
+ */
 export type ExtendAnswer =
-  | { status: 'succeeded' | 'pending'; order_id: string }
+  | { status: 'succeeded' | 'pending' | 'processing'; order_id: string }
   | { status: 'redirect'; url: string }
   | { status: 'failed'; reason: string | null }
   | { error: 'auth' | 'bad-request' | 'failed' };
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       target.searchParams.set('client_key', env.WEB_API_KEY);
       return data<ExtendAnswer>({ status: 'redirect', url: target.toString() });
     }
-    if (order.status === 'pending') return data<ExtendAnswer>({ status: 'pending', order_id: order._id });
+    if (order.status === 'pending' || order.status === 'processing') return data<ExtendAnswer>({ status: order.status, order_id: order._id });
     return data<ExtendAnswer>({ status: 'failed', reason: order.failure_reason });
   } catch (err) {
     if (!(err instanceof ApiCallError)) throw err;
