@@ -2,11 +2,11 @@
 // against their order's amount and currency, refunds taking back what they refund, reconciliation applying what the
 // notifications missed exactly once, and a hung provider leaving a processing order rather than a false failure.
 import { ApiPath, ErrorCode, OrderSchema } from '@ekran/contracts';
-import { orders, paymentMethods, paymentNotifications, payments, subscriptions } from '@ekran/db';
-import { and, count, eq } from 'drizzle-orm';
+import { orders, paymentMethods, paymentNotifications, payments, queryRows, subscriptions } from '@ekran/db';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JobsLogger } from '../../jobs/jobs.ts';
+import { JOBS_SCHEMA, type JobsLogger } from '../../jobs/jobs.ts';
 import { createReconciler } from './billing.reconcile.ts';
 import { createPaymentsService } from './billing-payments.service.ts';
 import { createBillingTestApp, deliver, paymentNotification, registered, type BillingTestApp } from './billing.test-helpers.ts';
@@ -188,6 +188,29 @@ describe('reconciliation with the provider\'s record', () => {
     expect((await orderRow(old.id)).status).toBe('pending');
     expect((await orderRow(unpaid.id)).status).toBe('pending');
   });
+});
+
+describe('the reconciliation job', () => {
+  it('is scheduled on RECONCILE_CRON and runs once when the queue starts', async () => {
+    const withJobs = await createBillingTestApp({
+      env: { JOBS_ENABLED: 'true', RECONCILE_CRON: '7 3 * * *', RENEWALS_CRON: '0 0 1 1 *', EXPIRY_CRON: '0 0 1 1 *', TV_IMPORT_CRON: '0 0 1 1 *' },
+      jobsTiming: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, stopTimeoutMs: 5000 },
+    });
+    try {
+      const schedules = await queryRows<{ cron: string }>(withJobs.db, sql.raw(`select cron from ${JOBS_SCHEMA}.schedule where name = 'billing.reconcile'`));
+      expect(schedules).toEqual([{ cron: '7 3 * * *' }]);
+      const deadline = Date.now() + 30_000;
+      let states: { state: string }[] = [];
+      while (Date.now() < deadline) {
+        states = await queryRows<{ state: string }>(withJobs.db, sql.raw(`select state from ${JOBS_SCHEMA}.job where name = 'billing.reconcile'`));
+        if (states.some((s) => s.state === 'completed')) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(states).toContainEqual({ state: 'completed' });
+    } finally {
+      await withJobs.close();
+    }
+  }, 90_000);
 });
 
 describe('a hung provider', () => {

@@ -2,6 +2,7 @@
 // notifications as the host sends them (protocol: Content-HMAC over the raw body, X-Notification-Timestamp = SentAt).
 import { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TIMESTAMP_HEADER } from '@ekran/contracts';
 import { randomUUID } from 'node:crypto';
+import type { JobsTiming } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { contentHmac } from './providers/hmac.ts';
 import { paymentProviders } from './providers/index.ts';
@@ -129,10 +130,10 @@ export function createFakeHost() {
 export type FakeHost = ReturnType<typeof createFakeHost>;
 
 /** A test app whose sandbox provider talks to a fake host. */
-export async function createBillingTestApp(options: { timeoutMs?: number } = {}) {
+export async function createBillingTestApp(options: { timeoutMs?: number; env?: Parameters<typeof createTestApp>[0]; jobsTiming?: Partial<JobsTiming> } = {}) {
   const host = createFakeHost();
-  const provider = createSandboxProvider({ apiUrl: HOST, publicId: 'ekran-sandbox', secret: SECRET, replayWindowSeconds: 300, fetch: host.fetch, ...options });
-  const t = await createTestApp({}, { payments: paymentProviders(provider) });
+  const provider = createSandboxProvider({ apiUrl: HOST, publicId: 'ekran-sandbox', secret: SECRET, replayWindowSeconds: 300, fetch: host.fetch, timeoutMs: options.timeoutMs });
+  const t = await createTestApp(options.env ?? {}, { payments: paymentProviders(provider), jobsTiming: options.jobsTiming });
   return Object.assign(t, { host });
 }
 export type BillingTestApp = Awaited<ReturnType<typeof createBillingTestApp>>;
