@@ -114,7 +114,7 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
         JsonData: { recurrent: r.recurrent, bind_only: r.bindOnly },
       }, key);
       const model = OrderModel.safeParse(answer.Model);
-      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `orders/create refused: ${answer.Message ?? 'no model'}`);
+      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `orders/create refused: ${answer.Message ?? 'no model'}`, 200);
       return { id: model.data.Id, url: model.data.Url };
     },
     async chargeToken(r, key): Promise<ChargeResult> {
@@ -125,14 +125,14 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
       }, key);
       const model = TxnModel.safeParse(answer.Model);
       // Without a transaction the request itself was refused (bad token, bad fields): not a card decline.
-      if (!model.success) throw new ProviderError('cloudpayments', `tokens/charge refused: ${answer.Message ?? 'no model'}`);
+      if (!model.success) throw new ProviderError('cloudpayments', `tokens/charge refused: ${answer.Message ?? 'no model'}`, 200);
       if (answer.Success && model.data.Status === 'Completed') return { transactionId: model.data.TransactionId, status: 'succeeded', reason: null };
       return { transactionId: model.data.TransactionId, status: 'declined', reason: reasonOf(model.data.ReasonCode) };
     },
     async refund(r, key): Promise<RefundResult> {
       const answer = await call('/payments/refund', { TransactionId: Number(r.transactionId) || r.transactionId, Amount: money(r.amount) }, key);
       const model = z.object({ TransactionId: z.coerce.string() }).safeParse(answer.Model);
-      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `payments/refund refused: ${answer.Message ?? 'no model'}`);
+      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `payments/refund refused: ${answer.Message ?? 'no model'}`, 200);
       return { transactionId: model.data.TransactionId, status: 'succeeded' };
     },
     async paymentStatus(invoiceId): Promise<ProviderTransaction[]> {
@@ -141,7 +141,7 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
       const answer = await call('/payments/find', { InvoiceId: invoiceId }, `find:${invoiceId}:${randomUUID()}`);
       if (!answer.Success && answer.Model == null) return [];
       const model = FoundModel.safeParse(answer.Model);
-      if (!model.success) throw new ProviderError('cloudpayments', `payments/find answered an unexpected model: ${answer.Message ?? ''}`);
+      if (!model.success) throw new ProviderError('cloudpayments', `payments/find answered an unexpected model: ${answer.Message ?? ''}`, 200);
       const m = model.data;
       // Still waiting for the card holder or for confirmation: nothing settled to apply.
       if (m.Status !== 'Completed' && m.Status !== 'Declined') return [];

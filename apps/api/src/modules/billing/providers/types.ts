@@ -106,7 +106,10 @@ export interface PaymentProvider {
   verifyNotification(input: IncomingNotification): VerifyResult;
 }
 
-/** The provider did not answer or refused the request (not a card decline, which is a result). */
+/**
+ * The provider did not answer or refused the request (not a card decline, which is a result). status: the HTTP
+ * status of the provider's answer (a refusal: nothing was done), null when no answer came (it may have been done).
+ */
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,
