@@ -10,7 +10,8 @@ import type { Route } from './+types/extend-subscription';
  * processing: the bank has not answered the charge yet; it may still go through, so it is never shown as a failure.
  */
 export type ExtendAnswer =
-  | { status: 'succeeded' | 'pending' | 'processing'; order_id: string }
+  | { status: 'succeeded' | 'pending'; order_id: string }
+  | { status: 'processing'; order_id: string | null }
   | { status: 'redirect'; url: string }
   | { status: 'failed'; reason: string | null }
   | { error: 'auth' | 'bad-request' | 'failed' };
@@ -40,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (order.status === 'pending' || order.status === 'processing') return data<ExtendAnswer>({ status: order.status, order_id: order._id });
     return data<ExtendAnswer>({ status: 'failed', reason: order.failure_reason });
   } catch (err) {
+    // Our own wait ran out: the charge may be under way. The banner keeps its key, so asking again finds that order.
+    if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) return data<ExtendAnswer>({ status: 'processing', order_id: null });
     if (!(err instanceof ApiCallError)) throw err;
     if (err.status === 401 || err.status === 403) return data<ExtendAnswer>({ error: 'auth' }, { status: err.status });
     if (err.status === 400 || err.status === 404 || err.status === 409) return data<ExtendAnswer>({ error: 'bad-request' }, { status: err.status });
