@@ -446,7 +446,12 @@ export const orders = pgTable(
     period: integer('period'),
     // ---- end issue 6 api
   },
-  (t) => [uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey), index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // Reconciliation (docs/decisions/032-payment-reconciliation.md) takes the recent orders of a few statuses every few minutes.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /**
