@@ -16,6 +16,8 @@ import { ProviderError, type PaymentProvider } from './providers/types.ts';
 export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
 
 const LIVE = ['active', 'trial', 'grace'] as const;
+/** How long a processing order answers a new purchase of the same thing instead of a second charge. */
+const PROCESSING_HOLDS_MS = 24 * 3_600_000;
 /** How long a repeat of an in-flight request waits for the first one's answer. */
 const WAIT_FOR_WINNER_MS = 20_000;
 
@@ -188,9 +190,21 @@ export function createPaymentsService(deps: BillingDeps) {
 
   const orderByKey = async (userId: string, key: string) => (await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))))[0];
   const orderById = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
-  /** The account's newest processing order matching `where` (a charge whose outcome the provider has not told yet). */
-  const processingOrder = async (userId: string, where: SQL | undefined) =>
-    (await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.status, 'processing'), where)).orderBy(desc(orders.createdAt)).limit(1))[0];
+  /**
+   * The account's newest processing order matching `where` (a charge whose outcome the provider has not told yet).
+   * Reconciliation settles one within minutes; one older than a day means it is not running, and is not let block
+   * the account's purchases for ever.
+   */
+  const processingOrder = async (userId: string, where: SQL | undefined) => {
+    const since = new Date(deps.now().getTime() - PROCESSING_HOLDS_MS);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'processing'), gte(orders.createdAt, since), where))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    return row;
+  };
 
   async function activeMethod(userId: string, id: string) {
     const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'active')));
