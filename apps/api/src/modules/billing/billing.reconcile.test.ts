@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS_SCHEMA, type JobsLogger } from '../../jobs/jobs.ts';
 import { createReconciler } from './billing.reconcile.ts';
+import { renewDue } from './billing.renewal.ts';
 import { createPaymentsService } from './billing-payments.service.ts';
 import { createBillingTestApp, deliver, paymentNotification, registered, type BillingTestApp } from './billing.test-helpers.ts';
 
@@ -245,6 +246,29 @@ describe('a hung provider', () => {
     expect(settled.json()).toMatchObject({ status: 'succeeded' });
     expect((await subsOf(user.id)).map((s) => s.status)).toEqual(['active']);
     expect(await t.db.select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.kind, 'refund')))).toEqual([]);
+  });
+
+  it('a renewal the host did not answer waits as processing: no grace, no second charge by the next run; reconciliation renews it once', async () => {
+    const { user } = await withCard();
+    const [card] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    const [sub] = await t.db
+      .insert(subscriptions)
+      .values({ userId: user.id, tariffId: monthly.id, status: 'active', startedAt: t.clock.now, expiresAt: new Date(t.clock.now.getTime() + 12 * 3_600_000), paymentMethodId: card!.id, isRecurrent: true })
+      .returning();
+    t.host.setHangCharges(true);
+    const charges = t.host.charges();
+    await renewDue(t.app.deps, t.clock.now);
+    expect(t.host.charges()).toBe(charges + 1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.subscriptionId, sub!.id));
+    expect(order).toMatchObject({ kind: 'renewal', status: 'processing' });
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id))).toMatchObject([{ status: 'active', failedAttempts: 0, billingExpiresAt: null }]);
+    t.host.setHangCharges(false);
+    await renewDue(t.app.deps, t.clock.now);
+    expect(t.host.charges()).toBe(charges + 1);
+    expect((await reconciler()(t.clock.now)).applied).toBeGreaterThanOrEqual(1);
+    const [renewed] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(renewed).toMatchObject({ status: 'active', renewals: 1 });
+    expect(renewed!.expiresAt.getTime()).toBe(sub!.expiresAt.getTime() + 30 * DAY);
   });
 
   it('a processing charge the provider never recorded fails once the settle time has passed', async () => {
