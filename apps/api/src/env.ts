@@ -206,6 +206,15 @@ export const EnvSchema = z.object({
   CLOUDPAYMENTS_PUBLIC_ID: optionalText,
   CLOUDPAYMENTS_API_SECRET: optionalText,
   // ---- end issue 6 api
+  // ---- payment reconciliation (docs/decisions/032-payment-reconciliation.md)
+  /** When orders are compared with the provider's own record (cron, UTC); every 5 minutes by default. */
+  RECONCILE_CRON: cron.default('*/5 * * * *'),
+  /** Also compare once when the job queue starts (after a stop nothing waits for the next tick). */
+  RECONCILE_ON_START: bool.default(true),
+  /** How far back unsettled orders are compared: 3 days by default, as long as the payment host keeps retrying. */
+  RECONCILE_WINDOW_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  /** A processing order the provider has no record of fails after this long (its charge never reached the provider). */
+  RECONCILE_SETTLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import { cardBrandFromNumber, cardDigits, normalizeCardExpiry, validateCardForm } from '@ekran/core';
+import { CARD_TYPE_NAMES, cardBrandFromNumber, cardDigits, normalizeCardExpiry, validateCardForm } from '@ekran/core';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from './env.ts';
-import { Notifier } from './notifier.ts';
+import { Notifier, type NotifierOptions } from './notifier.ts';
 import {
   BadRequest,
   awaitThreeDs,
@@ -29,6 +29,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The first notification retry's delay (1 s by the protocol). */
   retryBaseMs?: number;
+  /** The delivery loop's clock, timers and fetch, and its retry period (tests drive days of retries in no time). */
+  delivery?: Pick<NotifierOptions, 'clock' | 'fetch' | 'retryForMs' | 'retryMaxDelayMs'>;
   /** How long the browser waits for the first notification delivery before it is redirected. */
   settleMs?: number;
 }
@@ -62,6 +64,7 @@ const CheckoutBody = z.strictObject({
 });
 const ChargeBody = z.strictObject({ invoice_id: ref, account_id: ref, token: ref, amount: money, currency, description: z.string().trim().min(1).max(256) });
 const RefundBody = z.strictObject({ transaction_id: ref, amount: money });
+const PaymentsQuery = z.strictObject({ invoice_id: ref });
 const CheckoutParams = z.object({ id: z.string().max(64) });
 const CardForm = z.object({ number: z.string().max(64).default(''), expiry: z.string().max(16).default(''), cvc: z.string().max(16).default('') });
 const CodeForm = z.object({ code: z.string().max(16).default('') });
@@ -102,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
 
   const store = new FileStore(env.PAYMENTS_DATA_DIR);
-  const notifier = new Notifier(store, { url: env.PAYMENTS_NOTIFY_URL, secret: env.PAYMENTS_API_SECRET, log: app.log, retryBaseMs: deps.retryBaseMs });
+  const notifier = new Notifier(store, { url: env.PAYMENTS_NOTIFY_URL, secret: env.PAYMENTS_API_SECRET, log: app.log, retryBaseMs: deps.retryBaseMs, ...deps.delivery });
   app.decorate('payments', { store, notifier });
   // What was not delivered before a restart goes out on start.
   app.addHook('onReady', async () => void notifier.start());
@@ -173,6 +176,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.post('/refunds', { schema: { body: RefundBody } }, async (request, reply) =>
         idempotent('refunds', request, reply, 200, (draft) => refundPayment(draft, request.body, now())),
       );
+      // The status query (as CloudPayments' payments/find): the transactions of one order, oldest first, so the
+      // API can reconcile what its notifications missed.
+      api.get('/payments', { schema: { querystring: PaymentsQuery } }, async (request) => ({
+        items: Object.values(store.view.transactions)
+          .filter((t) => t.invoice_id === request.query.invoice_id)
+          .sort((a, b) => a.created_at.localeCompare(b.created_at))
+          .map((t) => ({
+            transaction_id: t.id,
+            kind: t.kind,
+            amount: t.amount,
+            currency: t.currency,
+            status: t.status,
+            reason: t.reason,
+            refund_of: t.refund_of,
+            token: t.kind === 'payment' && t.status === 'succeeded' ? t.token : null,
+            card: t.card ? { first6: t.card.first6, last4: t.card.last4, exp: t.card.exp, brand: CARD_TYPE_NAMES[t.card.brand] } : null,
+            created_at: t.created_at,
+          })),
+      }));
     },
     { prefix: '/api' },
   );

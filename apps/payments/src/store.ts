@@ -79,10 +79,12 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
   created_at: string;
   attempts: number;
+  /** Epoch milliseconds of the first try: retries go on for the retry period from it (absent before the first). */
+  first_attempt_at?: number;
   /** Epoch milliseconds of the next try. */
   next_attempt_at: number;
   delivered_at: string | null;
-  /** Set when every try failed. */
+  /** Set when every try of the retry period failed. */
   gave_up_at: string | null;
   last_error: string | null;
 }

@@ -68,7 +68,8 @@ export const BuyRequestSchema = z
   .meta({ id: 'BuyRequest' });
 export type BuyRequest = z.infer<typeof BuyRequestSchema>;
 
-export const OrderStatusSchema = z.enum(['pending', 'succeeded', 'failed', 'cancelled']);
+/** processing: a charge the provider has not answered yet; the order settles to succeeded or failed (decision 032). */
+export const OrderStatusSchema = z.enum(['pending', 'processing', 'succeeded', 'failed', 'cancelled']);
 
 /** An order and where it stands: the result pages poll it until the provider's notification settles it. */
 export const OrderSchema = z

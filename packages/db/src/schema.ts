@@ -425,7 +425,7 @@ export const orders = pgTable(
     paymentMethodId: uuid('payment_method_id'),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('RUB'),
-    /** pending, succeeded, failed, cancelled. */
+    /** pending, processing (a charge the provider did not answer; reconciliation settles it), succeeded, failed, cancelled. */
     status: text('status').notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** sha256 of the request that made it, so the same key with another body is refused. */
@@ -446,7 +446,12 @@ export const orders = pgTable(
     period: integer('period'),
     // ---- end issue 6 api
   },
-  (t) => [uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey), index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // Reconciliation (docs/decisions/032-payment-reconciliation.md) takes the recent orders of a few statuses every few minutes.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /**
@@ -461,9 +466,9 @@ export const payments = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerTxnId: text('provider_txn_id').notNull(),
-    /** charge, refund. */
+    /** charge, refund; refused: a completed word whose amount or currency was not its order's (never applied). */
     kind: text('kind').notNull(),
-    /** succeeded, declined. */
+    /** succeeded, declined; refused with kind refused. */
     status: text('status').notNull(),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('RUB'),

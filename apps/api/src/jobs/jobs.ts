@@ -47,8 +47,11 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops polling and waits for running jobs (up to stopTimeoutMs); safe to call twice or before start. */
   stop(): Promise<void>;
-  /** Runs `handler` on the cron `cron` (UTC), once per tick across all instances; one run at a time. */
-  schedule(name: string, cron: string, handler: JobHandler): Promise<void>;
+  /**
+   * Runs `handler` on the cron `cron` (UTC), once per tick across all instances; one run at a time. runOnStart: also
+   * once when the queue starts (folded into a waiting run, like a missed tick).
+   */
+  schedule(name: string, cron: string, handler: JobHandler, options?: { runOnStart?: boolean }): Promise<void>;
   /** Runs `handler` for each job sent to `name`. */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Queues a job; answers its id (null when the queue is off or a singleton already waits). */
@@ -100,7 +103,9 @@ export function sqlExecutor(database: DbHandle): PgBoss.Db {
   };
 }
 
-type Registration = { kind: 'work'; name: string; handler: JobHandler<never> } | { kind: 'schedule'; name: string; cron: string; handler: JobHandler };
+type Registration =
+  | { kind: 'work'; name: string; handler: JobHandler<never> }
+  | { kind: 'schedule'; name: string; cron: string; handler: JobHandler; runOnStart: boolean };
 
 /** The job queue of the API (createJobs({ database, env, logger }) in buildApp; started on ready, stopped on close). */
 export function createJobs(options: CreateJobsOptions): Jobs {
@@ -129,6 +134,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
         }
       }
     });
+    if (r.kind === 'schedule' && r.runOnStart) await b.send(r.name, {});
   }
 
   async function register(r: Registration) {
@@ -167,7 +173,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       await b.stop({ graceful: true, wait: true, close: false, timeout: timing.stopTimeoutMs });
     },
 
-    schedule: (name, cron, handler) => register({ kind: 'schedule', name, cron, handler }),
+    schedule: (name, cron, handler, scheduleOptions) => register({ kind: 'schedule', name, cron, handler, runOnStart: scheduleOptions?.runOnStart ?? false }),
 
     work: (name, handler) => register({ kind: 'work', name, handler: handler as JobHandler<never> }),
 

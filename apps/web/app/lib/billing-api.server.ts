@@ -7,6 +7,12 @@ import type { ApiCall } from './api.server.ts';
 const json = (method: string, body: unknown, headers?: Record<string, string>) => ({ method, body: JSON.stringify(body), ...(headers ? { headers } : {}) });
 
 /**
+ * How long a charge may keep us waiting: longer than the API waits for the provider (15 s) and for a repeat's first
+ * answer (20 s), so the API's own answer (processing, when the bank is silent) arrives instead of our timeout.
+ */
+export const CHARGE_TIMEOUT_MS = 40_000;
+
+/**
  * issue 6 web: the billing calls of the tariff page, the payment result pages, the account's subscriptions and
  * payment methods, and the payment history. The answers of recurrent, extend and card removal are not pinned by
  * the contracts beyond success, so they are read loosely and the pages reload what they show.
@@ -22,7 +28,7 @@ export function billingApi(call: ApiCall) {
     setRecurrent: (subscriptionId: string, enabled: boolean) => call(z.unknown(), ApiPath.recurrent, json('POST', { subscription_id: subscriptionId, enabled })),
     /** Pays a subscription in its billing window now (platform §4 Pending subscription extension); repeatable by key. */
     extendSubscription: (subscriptionId: string, idempotencyKey: string) =>
-      call(OrderSchema, ApiPath.extendSubscription(subscriptionId), json('POST', {}, { [IDEMPOTENCY_HEADER]: idempotencyKey })),
+      call(OrderSchema, ApiPath.extendSubscription(subscriptionId), { ...json('POST', {}, { [IDEMPOTENCY_HEADER]: idempotencyKey }), signal: AbortSignal.timeout(CHARGE_TIMEOUT_MS) }),
     paymentMethods: () => call(PaymentMethodsSchema, ApiPath.paymentMethods),
     removePaymentMethod: (id: string) => call(z.unknown(), ApiPath.paymentMethod(id), { method: 'DELETE' }),
     paymentHistory: (query: { skip: number; limit: number }) => call(PaymentHistorySchema, ApiPath.paymentHistory, { query }),

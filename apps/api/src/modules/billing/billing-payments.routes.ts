@@ -9,8 +9,10 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { applyLedgerEvent } from './billing.ledger.ts';
+import { createReconciler } from './billing.reconcile.ts';
 import { refundSurplus } from './billing.surplus.ts';
 import { createPaymentsService } from './billing-payments.service.ts';
+import { registerReconcileJob } from './lifecycle.jobs.ts';
 
 const tags = ['billing'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, 502: ErrorSchema };
@@ -28,6 +30,9 @@ function clientKeyOf(request: FastifyRequest): string {
 export async function billingPaymentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const payments = createPaymentsService(app.deps);
+  // Notifications can be missed: the queue compares unsettled orders with the provider's record (decision 032).
+  const reconcile = createReconciler({ ...app.deps, log: app.log }, payments);
+  await registerReconcileJob(app.jobs, { now: app.deps.now, env: app.deps.env, reconcile });
 
   app.get(
     '/api/v1/billing/tariffs/:id/payment',
@@ -133,7 +138,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
           tags,
           summary: 'A payment provider\'s notification (signed; Content-HMAC over the raw body). Answers {code:0} once applied or already applied',
           params: z.object({ provider: z.string().max(32) }),
-          response: { 200: NotificationAck, 401: ErrorSchema, 404: ErrorSchema },
+          response: { 200: NotificationAck, 401: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema },
         },
       },
       async (request) => {
@@ -148,7 +153,11 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
           throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
         }
         const { accountId: _account, ...event } = verified.notification;
-        const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now());
+        const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now(), (m) =>
+          request.log.error({ provider: provider.name, order: m.orderId, transaction: m.transactionId, operation: m.operation, reason: m.reason, expected: m.expected, got: m.got }, 'payment notification does not match its order; refused'),
+        );
+        // Refused, not acknowledged: a provider keeps such a notification for a person to look at (and retries it).
+        if (outcome === 'mismatch') throw new AppError(422, ErrorCode.InvalidNotification, 'The amount or currency does not match the order');
         if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
           request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
         }

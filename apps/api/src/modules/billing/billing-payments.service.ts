@@ -3,19 +3,21 @@
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
 import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES } from '@ekran/core';
 import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
-import { applyLedgerEvent, failUnanswered, type OrderRow } from './billing.ledger.ts';
+import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
 export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
 
 const LIVE = ['active', 'trial', 'grace'] as const;
+/** How long a processing order answers a new purchase of the same thing instead of a second charge. */
+const PROCESSING_HOLDS_MS = 24 * 3_600_000;
 /** How long a repeat of an in-flight request waits for the first one's answer. */
 const WAIT_FOR_WINNER_MS = 20_000;
 
@@ -114,8 +116,11 @@ export function createPaymentsService(deps: BillingDeps) {
     let result;
     try {
       result = await p.chargeToken({ invoiceId: order.id, accountId: order.userId, token, amount: order.amount, currency: order.currency, description }, order.id);
-    } catch {
-      await failUnanswered(db, order.id, deps.now());
+    } catch (err) {
+      // An answer that refused the charge (4xx, 5xx) made none: a failure. No answer at all may have charged the card:
+      // processing until the provider's word settles it (decision 032).
+      if (err instanceof ProviderError && err.status !== null) await failUnanswered(db, order.id, deps.now());
+      else await markProcessing(db, order.id, deps.now());
       return;
     }
     const outcome = await applyLedgerEvent(
@@ -156,9 +161,14 @@ export function createPaymentsService(deps: BillingDeps) {
     hash: string,
     prepare: () => Promise<Omit<typeof orders.$inferInsert, 'userId' | 'idempotencyKey' | 'requestHash'>>,
     work: (order: OrderRow) => Promise<void>,
+    inFlight: () => Promise<OrderRow | undefined>,
   ): Promise<Order> {
     const existing = await orderByKey(userId, key);
     if (existing) return replay(existing, hash);
+    // A retry under a new key while the same purchase is still processing (its charge unanswered) would charge the
+    // card a second time: it is answered with the processing order instead.
+    const processing = await inFlight();
+    if (processing) return toOrder(processing);
     const values = await prepare();
     const [mine] = await db.insert(orders).values({ ...values, userId, idempotencyKey: key, requestHash: hash }).onConflictDoNothing().returning();
     if (!mine) return replay((await orderByKey(userId, key))!, hash);
@@ -180,6 +190,21 @@ export function createPaymentsService(deps: BillingDeps) {
 
   const orderByKey = async (userId: string, key: string) => (await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))))[0];
   const orderById = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+  /**
+   * The account's newest processing order matching `where` (a charge whose outcome the provider has not told yet).
+   * Reconciliation settles one within minutes; one older than a day means it is not running, and is not let block
+   * the account's purchases for ever.
+   */
+  const processingOrder = async (userId: string, where: SQL | undefined) => {
+    const since = new Date(deps.now().getTime() - PROCESSING_HOLDS_MS);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'processing'), gte(orders.createdAt, since), where))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    return row;
+  };
 
   async function activeMethod(userId: string, id: string) {
     const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'active')));
@@ -284,6 +309,7 @@ export function createPaymentsService(deps: BillingDeps) {
           // a failed checkout leaves the order failed (provider_unavailable), which is the answer, now and on repeats
           else await checkout(order, title, order.kind === 'trial').catch(() => undefined);
         },
+        () => processingOrder(session.userId, and(eq(orders.kind, 'purchase'), eq(orders.tariffId, body.tariff_id))),
       );
     },
 
@@ -318,6 +344,7 @@ export function createPaymentsService(deps: BillingDeps) {
           if (token) await charge(order, token, title);
           else await checkout(order, title, false).catch(() => undefined);
         },
+        () => processingOrder(session.userId, and(inArray(orders.kind, ['extend', 'renewal']), eq(orders.subscriptionId, subscriptionId))),
       );
     },
 
@@ -393,7 +420,8 @@ export function createPaymentsService(deps: BillingDeps) {
 
     /** Charges and refunds of the account, newest first, with the card. */
     async history(session: SessionContext, query: { skip: number; limit: number }): Promise<PaymentHistory> {
-      const where = eq(payments.userId, session.userId);
+      // Refused words (amount or currency not the order's) are a record for staff, not money of the account.
+      const where = and(eq(payments.userId, session.userId), inArray(payments.kind, ['charge', 'refund']));
       const [total] = await db.select({ n: count() }).from(payments).where(where);
       const rows = await db
         .select({ p: payments, last4: paymentMethods.cardLast4, brand: paymentMethods.brand })

@@ -8,6 +8,10 @@
 // issue 6 opsfix: a successful charge that buys nothing (its order, or the subscription period it pays for, was
 // already paid: two hosted pages paid, say) is marked surplus_refund = pending in the same transaction, and the
 // caller refunds it through the provider (billing.surplus.ts); the refund is a ledger row like any other.
+// Reconciliation (docs/decisions/032-payment-reconciliation.md) applies what the provider's own record holds through
+// this same function, so a late notification and a reconciled transaction are one ledger row. A completed event is
+// checked against its order's amount and currency before anything is applied: a mismatch is refused, recorded as a
+// `refused` ledger row and reported to the caller (onRefused), which logs it. A refund takes back what it refunds.
 import { BILLING_WINDOW_DAYS, cardBrand } from '@ekran/core';
 import { orders, paymentMethods, paymentNotifications, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
@@ -28,14 +32,39 @@ export type LedgerEvent = Omit<NormalizedNotification, 'notificationId' | 'accou
  * What became of an event. surplus (issue 6 opsfix): a new successful charge that bought nothing, so it is owed
  * back; the caller refunds it (refundSurplus).
  */
-export type LedgerOutcome = 'applied' | 'surplus' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order';
+export type LedgerOutcome = 'applied' | 'surplus' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order' | 'mismatch';
+
+/** A completed event whose amount or currency is not its order's (refused; the caller alerts). */
+export interface LedgerMismatch {
+  orderId: string;
+  transactionId: string;
+  operation: LedgerEvent['operation'];
+  reason: 'amount_mismatch' | 'currency_mismatch';
+  expected: { amount: number; currency: string };
+  got: { amount: number; currency: string };
+}
+
+const minor = (amount: number) => Math.round(amount * 100);
+
+/**
+ * Whether a completed event fits its order: a payment is exactly the order's amount in its currency; a refund is in
+ * the order's currency and at most the order's amount (a partial refund is less). Null when it fits.
+ */
+export function mismatchOf(order: Pick<OrderRow, 'id' | 'amount' | 'currency'>, event: Pick<LedgerEvent, 'transactionId' | 'operation' | 'status' | 'amount' | 'currency'>): LedgerMismatch | null {
+  if (event.status !== 'completed') return null;
+  const base = { orderId: order.id, transactionId: event.transactionId, operation: event.operation, expected: { amount: order.amount, currency: order.currency }, got: { amount: event.amount, currency: event.currency } };
+  if (event.currency.toUpperCase() !== order.currency.toUpperCase()) return { ...base, reason: 'currency_mismatch' };
+  const fits = event.operation === 'refund' ? minor(event.amount) > 0 && minor(event.amount) <= minor(order.amount) : minor(event.amount) === minor(order.amount);
+  return fits ? null : { ...base, reason: 'amount_mismatch' };
+}
 
 /** Test seam: runs after the ledger insert, inside the transaction (a throw there is a crash mid-apply). */
 export const ledgerTestHooks: { afterLedgerInsert: ((event: LedgerEvent) => void) | null } = { afterLedgerInsert: null };
 
 /** Applies one provider event exactly once (see the top of this file). */
-export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): Promise<LedgerOutcome> {
+export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date, onRefused?: (mismatch: LedgerMismatch) => void): Promise<LedgerOutcome> {
   return db.transaction(async (tx) => {
+    let notificationRow: string | null = null;
     if (event.notificationId !== null) {
       const fresh = await tx
         .insert(paymentNotifications)
@@ -43,11 +72,30 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
         .onConflictDoNothing()
         .returning({ id: paymentNotifications.id });
       if (!fresh.length) return 'duplicate_notification';
+      notificationRow = fresh[0]!.id;
     }
     // The order row is locked first, so concurrent words about one order serialise here.
     const [order] = event.invoiceId && UUID.test(event.invoiceId) ? await tx.select().from(orders).where(eq(orders.id, event.invoiceId)).for('update') : [];
     // Not ours (another shop on the same account, a test from the cabinet): acknowledged, nothing to apply.
     if (!order) return 'unknown_order';
+
+    // Money that is not what the order asked for is never applied. The notification is not kept as seen (its
+    // retries are refused again, and alerted again), and the refusal is a ledger row of its own kind, so it never
+    // takes the (provider, transaction, kind) slot of a true word about the same transaction.
+    const mismatch = mismatchOf(order, event);
+    if (mismatch) {
+      if (notificationRow) await tx.delete(paymentNotifications).where(eq(paymentNotifications.id, notificationRow));
+      await tx
+        .insert(payments)
+        .values({
+          orderId: order.id, userId: order.userId, provider: event.provider, providerTxnId: event.transactionId, kind: 'refused', status: 'refused', amount: event.amount,
+          currency: event.currency.slice(0, 3), description: `${event.operation === 'refund' ? 'Возврат' : 'Платёж'} отклонён: ожидалось ${order.amount} ${order.currency}`,
+          reason: mismatch.reason, occurredAt: event.occurredAt,
+        })
+        .onConflictDoNothing();
+      onRefused?.(mismatch);
+      return 'mismatch';
+    }
 
     const method = event.operation === 'payment' && event.status === 'completed' && event.card?.token ? await saveCard(tx, order.userId, event) : null;
     const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
@@ -89,6 +137,10 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
           .set({ surplusRefund: 'refunded' })
           .where(and(eq(payments.provider, event.provider), eq(payments.providerTxnId, event.refundOf), eq(payments.kind, 'charge')));
       }
+      // A refund of what the order bought takes it back (a surplus charge bought nothing; a refund that comes
+      // before its charge is taken back when the charge is applied, below).
+      const chargeKnown = refunded !== undefined || !event.refundOf;
+      if (event.status === 'completed' && chargeKnown && !refunded?.surplus && order.status === 'succeeded') await takeBack(tx, order, event.amount, now);
       return 'applied';
     }
     if (event.status === 'declined') {
@@ -102,8 +154,40 @@ export async function applyLedgerEvent(db: Db, event: LedgerEvent, now: Date): P
     if (order.status === 'succeeded') return isCardCheck ? 'applied' : markSurplus(tx, inserted[0]!.id, event);
     await tx.update(orders).set({ status: 'succeeded', failureReason: null, paymentMethodId: method?.id ?? order.paymentMethodId, updatedAt: now }).where(eq(orders.id, order.id));
     const bought = await activate(tx, { ...order, paymentMethodId: method?.id ?? order.paymentMethodId }, now);
-    return bought || isCardCheck ? 'applied' : markSurplus(tx, inserted[0]!.id, event);
+    if (!bought && !isCardCheck) return markSurplus(tx, inserted[0]!.id, event);
+    // Refunds of this charge that came before it take back what it just bought.
+    const early = await tx
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(and(eq(payments.provider, event.provider), eq(payments.refundOf, event.transactionId), eq(payments.kind, 'refund'), eq(payments.status, 'succeeded')));
+    if (early.length) {
+      const [applied] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      for (const r of early) await takeBack(tx, applied!, r.amount, now);
+    }
+    return 'applied';
   });
+}
+
+/**
+ * A refund of a paid order takes back what the order bought (docs/decisions/032-payment-reconciliation.md): a full
+ * refund ends the subscription now (and its renewals); a partial one shortens it by the refunded share of the
+ * order's period, ending it now when nothing is left. Card checks (trial, binding) bought no days: nothing to take.
+ */
+async function takeBack(tx: Tx, order: OrderRow, refundAmount: number, now: Date) {
+  if (!['purchase', 'renewal', 'extend'].includes(order.kind) || !order.subscriptionId || order.amount <= 0) return;
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
+  if (!sub || sub.expiresAt <= now) return;
+  const share = Math.min(1, refundAmount / order.amount);
+  const [tariff] = await tx.select({ durationDays: tariffs.durationDays }).from(tariffs).where(eq(tariffs.id, order.kind === 'purchase' && order.tariffId ? order.tariffId : sub.tariffId));
+  const shortened = new Date(sub.expiresAt.getTime() - Math.round(share * (tariff?.durationDays ?? 0) * DAY_MS));
+  if (share >= 1 || shortened <= now) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'expired', expiresAt: now, isRecurrent: false, billingExpiresAt: null, cancelledAt: sub.cancelledAt ?? now, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+    return;
+  }
+  await tx.update(subscriptions).set({ expiresAt: shortened, updatedAt: now }).where(eq(subscriptions.id, sub.id));
 }
 
 /**
@@ -149,7 +233,7 @@ async function saveCard(tx: Tx, userId: string, event: LedgerEvent) {
 
 /** A declined charge: the order fails with the reason; a renewal puts the subscription in grace for the billing window. */
 async function declined(tx: Tx, order: OrderRow, reason: string, now: Date) {
-  if (order.status !== 'pending') return;
+  if (order.status !== 'pending' && order.status !== 'processing') return;
   await tx.update(orders).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(orders.id, order.id));
   if ((order.kind === 'renewal' || order.kind === 'extend') && order.subscriptionId) {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update');
@@ -252,7 +336,16 @@ async function activate(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
   return true;
 }
 
-/** Marks a charge the provider never answered as a failed attempt (the same path as a decline). */
+/**
+ * A charge the provider did not answer (a timeout, a dropped connection) may still go through: the order waits as
+ * processing, which the viewer is shown, until its notification or reconciliation settles it (never a failure on a
+ * guess). Only a pending order moves; one already settled meanwhile stays as it is.
+ */
+export async function markProcessing(db: Db, orderId: string, now: Date): Promise<void> {
+  await db.update(orders).set({ status: 'processing', updatedAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}
+
+/** Marks a charge the provider refused (or never made) as a failed attempt (the same path as a decline). */
 export async function failUnanswered(db: Db, orderId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

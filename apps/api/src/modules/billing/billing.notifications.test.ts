@@ -135,7 +135,7 @@ describe('POST /api/v1/billing/notifications/:provider — verification', () => 
 });
 
 describe('reliability', () => {
-  it('1,000 notifications for 200 orders: duplicates, shuffled, refunds first, crashes mid-apply → one ledger row per transaction and kind, each subscription extended once', async () => {
+  it('1,000 notifications for 200 orders: duplicates, shuffled, refunds first, crashes mid-apply → one ledger row per transaction and kind, each subscription extended once and shortened once by its partial refund', async () => {
     const base = new Date('2026-12-01T00:00:00Z');
     const subs: { id: string; userId: string; orderId: string }[] = [];
     for (let i = 0; i < 200; i++) {
@@ -149,7 +149,8 @@ describe('reliability', () => {
     }
     const deliveries = subs.flatMap(({ userId, orderId }) => {
       const pay = paymentNotification(t, { InvoiceId: orderId, AccountId: userId, Token: null });
-      const refund = paymentNotification(t, { InvoiceId: orderId, AccountId: userId, OperationType: 'Refund', RefundOf: pay.TransactionId, Token: null, Amount: 499 });
+      // A partial refund (100 of 499) shortens the period by its share: applied twice, it would show.
+      const refund = paymentNotification(t, { InvoiceId: orderId, AccountId: userId, OperationType: 'Refund', RefundOf: pay.TransactionId, Token: null, Amount: 100 });
       return [
         pay,
         { ...pay }, // the same NotificationId again (a retry)
@@ -200,7 +201,7 @@ describe('reliability', () => {
     for (const s of subs) {
       const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, s.id));
       expect(row).toMatchObject({ renewals: 1, status: 'active' });
-      expect(row!.expiresAt.toISOString()).toBe(new Date(base.getTime() + 30 * DAY).toISOString());
+      expect(row!.expiresAt.toISOString()).toBe(new Date(base.getTime() + 30 * DAY - Math.round((100 / 499) * 30 * DAY)).toISOString());
     }
     const succeeded = await t.db.select({ n: count() }).from(orders).where(and(eq(orders.kind, 'renewal'), eq(orders.status, 'succeeded')));
     expect(succeeded[0]!.n).toBe(200);

@@ -4,7 +4,8 @@
 import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ekran/core';
 import { orders, paymentMethods, subscriptions, tariffs } from '@ekran/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
-import { applyLedgerEvent, failUnanswered } from './billing.ledger.ts';
+import { applyLedgerEvent, failUnanswered, markProcessing } from './billing.ledger.ts';
+import { ProviderError } from './providers/types.ts';
 import { refundPendingSurpluses, refundSurplus } from './billing.surplus.ts';
 import { renewalPrice, requestHash, type BillingDeps } from './billing-payments.service.ts';
 
@@ -66,7 +67,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       .orderBy(desc(orders.createdAt))
       .limit(1);
     // One charge in flight at a time, and a failed one is retried once a day.
-    if (last?.status === 'pending') continue;
+    if (last?.status === 'pending' || last?.status === 'processing') continue;
     if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * 3_600_000) continue;
 
     const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
@@ -97,9 +98,11 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       if (outcome === 'surplus' && (await refundSurplus(db, provider, result.transactionId, now)) === 'refunded') report.refunded++;
       if (result.status === 'succeeded') report.succeeded++;
       else report.declined++;
-    } catch {
-      // No answer: counted as a failed attempt (retried tomorrow); a late notification of a success still applies once.
-      await failUnanswered(db, order.id, now);
+    } catch (err) {
+      // A refusal made no charge: a failed attempt (retried tomorrow). No answer may have charged the card: the order
+      // is processing until its notification or reconciliation settles it (decision 032).
+      if (err instanceof ProviderError && err.status !== null) await failUnanswered(db, order.id, now);
+      else await markProcessing(db, order.id, now);
       report.declined++;
     }
   }

@@ -2,6 +2,7 @@
 // notifications as the host sends them (protocol: Content-HMAC over the raw body, X-Notification-Timestamp = SentAt).
 import { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TIMESTAMP_HEADER } from '@ekran/contracts';
 import { randomUUID } from 'node:crypto';
+import type { JobsTiming } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { contentHmac } from './providers/hmac.ts';
 import { paymentProviders } from './providers/index.ts';
@@ -18,10 +19,36 @@ interface Call {
   auth: string;
 }
 
-/** An in-memory host: answers the protocol's three calls, remembers them, and repeats an answer for a repeated Idempotency-Key. */
+/** A transaction as the host's GET /api/payments lists it. */
+export interface HostTransaction {
+  transaction_id: string;
+  kind: 'payment' | 'refund';
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'declined';
+  reason: string | null;
+  refund_of: string | null;
+  token: string | null;
+  card: { first6: string; last4: string; exp: string; brand: string } | null;
+  created_at: string;
+}
+
+/**
+ * An in-memory host: answers the protocol's calls, remembers them, and repeats an answer for a repeated
+ * Idempotency-Key. It keeps the transactions it made per order, which GET /api/payments?invoice_id= lists (the
+ * status query reconciliation asks).
+ */
 export function createFakeHost() {
   const calls: Call[] = [];
   const answers = new Map<string, { status: number; body: unknown }>();
+  const ledger = new Map<string, HostTransaction[]>();
+  /** Charges are made but never answered (the caller's timeout fires), as a hung host does. */
+  let hangCharges = false;
+  const record = (invoiceId: string, t: Partial<HostTransaction> & Pick<HostTransaction, 'transaction_id' | 'amount'>) => {
+    const row: HostTransaction = { kind: 'payment', currency: 'RUB', status: 'succeeded', reason: null, refund_of: null, token: null, card: null, created_at: new Date().toISOString(), ...t };
+    ledger.set(invoiceId, [...(ledger.get(invoiceId) ?? []), row]);
+    return row;
+  };
   /** Tokens whose recurring charges are declined (insufficient_funds). */
   const decliningTokens = new Set<string>();
   let txn = 1000;
@@ -33,6 +60,11 @@ export function createFakeHost() {
     const key = init.headers['idempotency-key'] ?? '';
     calls.push({ path, body, key, auth: init.headers.authorization ?? '' });
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
+    if (path.startsWith('/api/payments?')) {
+      const invoice = new URL(`${HOST}${path}`).searchParams.get('invoice_id') ?? '';
+      const text = JSON.stringify({ items: ledger.get(invoice) ?? [] });
+      return { status: 200, text: async () => text };
+    }
     if (failNext > 0) {
       failNext--;
       throw new Error('connect ECONNREFUSED');
@@ -45,11 +77,26 @@ export function createFakeHost() {
         answer = { status: 201, body: { id, url: `http://localhost:4100/pay/${id}` } };
       } else if (path === '/api/charges') {
         const declined = decliningTokens.has(String(body.token));
-        answer = { status: 200, body: { transaction_id: `tx_${++txn}`, status: declined ? 'declined' : 'succeeded', reason: declined ? 'insufficient_funds' : null } };
+        const made = record(String(body.invoice_id), {
+          transaction_id: `tx_${++txn}`, amount: Number(body.amount), currency: String(body.currency), status: declined ? 'declined' : 'succeeded', reason: declined ? 'insufficient_funds' : null,
+        });
+        answer = { status: 200, body: { transaction_id: made.transaction_id, status: made.status, reason: made.reason } };
       } else if (path === '/api/refunds') {
-        answer = { status: 200, body: { transaction_id: `rf_${++txn}`, status: 'succeeded' } };
+        const of = String(body.transaction_id);
+        const invoice = [...ledger].find(([, list]) => list.some((x) => x.transaction_id === of))?.[0];
+        const id = `rf_${++txn}`;
+        if (invoice) record(invoice, { transaction_id: id, kind: 'refund', amount: Number(body.amount), refund_of: of });
+        answer = { status: 200, body: { transaction_id: id, status: 'succeeded' } };
       } else answer = { status: 404, body: { error: 'not found' } };
       answers.set(`${path}:${key}`, answer);
+    }
+    if (hangCharges && path === '/api/charges') {
+      // The charge is made (above); the answer never comes: only the caller's timeout ends the wait.
+      await new Promise((_resolve, reject) => {
+        const signal = init.signal;
+        if (signal?.aborted) reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason));
+      });
     }
     const text = JSON.stringify(answer.body);
     return { status: answer.status, text: async () => text };
@@ -61,6 +108,13 @@ export function createFakeHost() {
     /** Makes the next n calls fail as if the host were down. */
     failNextCalls(n: number) {
       failNext = n;
+    },
+    /** What the host recorded for an order (its payments and refunds), and a way to add one (a page paid there). */
+    transactionsOf: (invoiceId: string) => ledger.get(invoiceId) ?? [],
+    record,
+    /** Charges go through but are never answered (a hung host). */
+    setHangCharges(on: boolean) {
+      hangCharges = on;
     },
     /** Makes every call take this long (a slow host widens the window of races). */
     setLatency(ms: number) {
@@ -76,10 +130,10 @@ export function createFakeHost() {
 export type FakeHost = ReturnType<typeof createFakeHost>;
 
 /** A test app whose sandbox provider talks to a fake host. */
-export async function createBillingTestApp() {
+export async function createBillingTestApp(options: { timeoutMs?: number; env?: Parameters<typeof createTestApp>[0]; jobsTiming?: Partial<JobsTiming> } = {}) {
   const host = createFakeHost();
-  const provider = createSandboxProvider({ apiUrl: HOST, publicId: 'ekran-sandbox', secret: SECRET, replayWindowSeconds: 300, fetch: host.fetch });
-  const t = await createTestApp({}, { payments: paymentProviders(provider) });
+  const provider = createSandboxProvider({ apiUrl: HOST, publicId: 'ekran-sandbox', secret: SECRET, replayWindowSeconds: 300, fetch: host.fetch, timeoutMs: options.timeoutMs });
+  const t = await createTestApp(options.env ?? {}, { payments: paymentProviders(provider), jobsTiming: options.jobsTiming });
   return Object.assign(t, { host });
 }
 export type BillingTestApp = Awaited<ReturnType<typeof createBillingTestApp>>;

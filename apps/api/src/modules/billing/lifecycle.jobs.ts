@@ -11,7 +11,20 @@ export const BILLING_JOBS = {
   expire: 'billing.expire',
   /** Charges the subscriptions due for renewal (RENEWALS_CRON); its handler is the billing module's renewDue. */
   renewals: 'billing.renewals',
+  /** Compares unsettled orders with the provider's record (RECONCILE_CRON, and once on start); decision 032. */
+  reconcile: 'billing.reconcile',
 } as const;
+
+/**
+ * Registers the reconciliation schedule (docs/decisions/032-payment-reconciliation.md). Each run reads the app's
+ * clock; RECONCILE_ON_START also runs it when the queue starts.
+ */
+export async function registerReconcileJob(
+  jobs: Jobs,
+  deps: { now: () => Date; env: Pick<Env, 'RECONCILE_CRON' | 'RECONCILE_ON_START'>; reconcile: (now: Date) => Promise<unknown> },
+) {
+  await jobs.schedule(BILLING_JOBS.reconcile, deps.env.RECONCILE_CRON, async () => void (await deps.reconcile(deps.now())), { runOnStart: deps.env.RECONCILE_ON_START });
+}
 
 /** Charges what is due at `now`; given by the billing module (renewDue). */
 export type RenewDue = (now: Date) => Promise<unknown>;

@@ -97,7 +97,7 @@ describe('the lifecycle schedules on the queue (JOBS_ENABLED)', () => {
       expect(renewCalls[0]).toEqual(NOW);
       const queues = await queryRows<{ name: string }>(app.db, sql.raw(`select name from pgboss.schedule order by name`));
       // The billing schedules (other modules, the TV guide's import say, schedule theirs on the same queue).
-      expect(queues.map((q) => q.name).filter((name) => name.startsWith('billing.'))).toEqual([BILLING_JOBS.expire, BILLING_JOBS.renewals]);
+      expect(queues.map((q) => q.name).filter((name) => name.startsWith('billing.'))).toEqual([BILLING_JOBS.expire, BILLING_JOBS.reconcile, BILLING_JOBS.renewals]);
     } finally {
       await app.close();
     }

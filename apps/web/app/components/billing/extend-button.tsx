@@ -22,8 +22,9 @@ export function ExtendButton({ subscriptionId, onDone }: { subscriptionId: strin
       window.location.assign(answer.url);
       return;
     }
-    // A settled attempt (paid or declined) ends this key; a failure to reach us keeps it for the retry.
-    if ('status' in answer && answer.status !== 'pending') key.current = null;
+    // A settled attempt (paid or declined) ends this key; one still being paid (or processing: the bank has not
+    // answered) and a failure to reach us keep it, so a retry asks about the same order and never pays twice.
+    if ('status' in answer && answer.status !== 'pending' && answer.status !== 'processing') key.current = null;
     if ('status' in answer && answer.status === 'succeeded') void revalidator.revalidate();
     onDone?.(answer);
     // revalidator and onDone change identity on every render; only a new answer matters.
@@ -40,6 +41,7 @@ export function ExtendButton({ subscriptionId, onDone }: { subscriptionId: strin
   if (answer && 'status' in answer) {
     if (answer.status === 'succeeded') message = t('billing.banner.extended');
     else if (answer.status === 'pending') message = t('billing.banner.pending');
+    else if (answer.status === 'processing') message = t('billing.banner.processing');
     else if (answer.status === 'failed') message = t(`billing.decline.${declineReason(answer.reason)}`);
   } else if (answer && 'error' in answer) message = t('gating.errorText');
 

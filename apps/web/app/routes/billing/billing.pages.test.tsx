@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { historyItem, order, tariff } from '../../test/billing.ts';
 import PaymentHistory from './payment-history.tsx';
-import PaymentResult from './payment-result.tsx';
+import PaymentResult, { viewOf } from './payment-result.tsx';
 import Tariffs from './tariffs.tsx';
 
 afterEach(cleanup);
@@ -73,6 +73,30 @@ describe('payment result pages', () => {
   it('pending: «Оплата обрабатывается…»', async () => {
     show('/web/success?order=o1', PaymentResult, { ...base, order: order() });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Оплата обрабатывается…');
+  });
+
+  it.each(['/web/success?order=o1', '/web/fail?order=o1', '/mobile/fail?order=o1'])(
+    'processing on %s: «Платёж обрабатывается», no failure, a refresh offered',
+    async (path) => {
+      show(path, PaymentResult, { ...base, mobile: path.startsWith('/mobile'), failPath: path.includes('fail'), order: order({ status: 'processing' }) });
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Платёж обрабатывается');
+      expect(screen.getByTestId('result-processing').textContent).toContain('деньги не спишутся дважды');
+      expect(screen.queryByTestId('pay-result-fail')).toBeNull();
+      expect(screen.queryByTestId('result-reason')).toBeNull();
+      expect(screen.getByTestId('result-refresh').textContent).toBe('Обновить');
+    },
+  );
+
+  it.each([
+    ['processing', false, false, 'processing'],
+    ['processing', true, true, 'processing'],
+    ['pending', false, false, 'pending'],
+    ['pending', false, true, 'slow'],
+    ['pending', true, false, 'fail'],
+    ['succeeded', true, false, 'success'],
+    ['failed', false, false, 'fail'],
+  ] as const)('an order %s (fail address: %s, timed out: %s) shows %s', (status, failPath, timedOut, view) => {
+    expect(viewOf(order({ status }), failPath, timedOut)).toBe(view);
   });
 
   it.each([

@@ -17,6 +17,8 @@ import type { Route } from './+types/payment-result';
 /** How often and how long the success page asks whether the provider's notification has settled the order. */
 export const POLL_EVERY_MS = 2000;
 export const POLL_FOR_MS = 90_000;
+/** How often a processing order is asked about after POLL_FOR_MS. */
+export const PROCESSING_POLL_EVERY_MS = 15_000;
 /** The in-app webview closes on this address (the apps intercept it). */
 export const APP_RETURN_URL = 'ekran://payment/done';
 
@@ -68,11 +70,17 @@ export function meta() {
   return [{ title: `${tFor('ru')('billing.result.metaTitle')} — ${tFor('ru')('brand')}` }, { name: 'robots', content: 'noindex' }];
 }
 
-type View = 'pending' | 'success' | 'fail' | 'unknown' | 'slow';
+type View = 'pending' | 'processing' | 'success' | 'fail' | 'unknown' | 'slow';
 
+/**
+ * What the page shows. A processing order (the bank has not answered the charge yet) is never a failure, whatever
+ * address the viewer came back to: it settles to success or failure once the provider's word (a notification, or
+ * reconciliation with the provider's record) arrives, and the page keeps asking until then (decision 032).
+ */
 export function viewOf(order: Order | null, failPath: boolean, timedOut: boolean): View {
   if (!order) return failPath ? 'fail' : 'unknown';
   if (order.status === 'succeeded') return 'success';
+  if (order.status === 'processing') return 'processing';
   if (order.status === 'failed' || order.status === 'cancelled' || failPath) return 'fail';
   return timedOut ? 'slow' : 'pending';
 }
@@ -87,13 +95,19 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const [retrying, setRetrying] = useState(false);
   const view = viewOf(order, failPath, timedOut);
 
-  // Poll the order (this page's own loader) until the provider's notification settles it.
+  // Poll the order (this page's own loader) until the provider's notification settles it. A processing order is
+  // asked about for as long as the page is open (less often after the first minute and a half): reconciliation
+  // settles it within minutes.
   useEffect(() => {
-    if (view !== 'pending') return;
-    const timer = window.setTimeout(() => {
-      if (Date.now() - started > POLL_FOR_MS) setTimedOut(true);
-      else if (revalidator.state === 'idle') void revalidator.revalidate();
-    }, POLL_EVERY_MS);
+    if (view !== 'pending' && view !== 'processing') return;
+    const late = Date.now() - started > POLL_FOR_MS;
+    const timer = window.setTimeout(
+      () => {
+        if (view === 'pending' && late) setTimedOut(true);
+        else if (revalidator.state === 'idle') void revalidator.revalidate();
+      },
+      view === 'processing' && late ? PROCESSING_POLL_EVERY_MS : POLL_EVERY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [view, loaderData, revalidator, started]);
 
@@ -134,6 +148,23 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
               {t('billing.result.toSubscriptions')}
             </Link>
           ) : null}
+        </section>
+      ) : null}
+      {view === 'processing' ? (
+        <section className="pay-result__card" aria-live="polite" data-testid="result-processing">
+          <span className="pay-result__spinner" aria-hidden="true" />
+          <h1 className="pay-result__title">{t('billing.result.processing')}</h1>
+          <p>{t('billing.result.processingText')}</p>
+          <div className="pay-result__actions">
+            <button type="button" className="btn btn--primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state !== 'idle'} data-testid="result-refresh">
+              {t('billing.result.refresh')}
+            </button>
+            {mobile ? back : (
+              <Link to="/account/subscriptions" className="btn btn--ghost">
+                {t('billing.result.toSubscriptions')}
+              </Link>
+            )}
+          </div>
         </section>
       ) : null}
       {view === 'success' && order ? (

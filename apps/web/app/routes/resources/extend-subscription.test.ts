@@ -27,6 +27,16 @@ describe('/resources/extend-subscription (spec platform §4 Pending subscription
     expect(String(r?.data.url)).toMatch(/^https:\/\/pay\.example\.test\/p\/1\?client_key=/);
   });
 
+  it('a charge the bank has not answered is processing, never a failure', async () => {
+    const r = await run({ extendSubscription: vi.fn().mockResolvedValue(order({ kind: 'extend', status: 'processing' })) }, { subscription_id: SUB_ID, key: KEY });
+    expect(r?.data).toEqual({ status: 'processing', order_id: 'o1' });
+  });
+
+  it('our own wait running out is processing too (the key is kept for asking again), never a failure', async () => {
+    const r = await run({ extendSubscription: vi.fn().mockRejectedValue(new DOMException('The operation was aborted due to timeout', 'TimeoutError')) }, { subscription_id: SUB_ID, key: KEY });
+    expect(r?.data).toEqual({ status: 'processing', order_id: null });
+  });
+
   it('a declined charge names its reason', async () => {
     const r = await run({ extendSubscription: vi.fn().mockResolvedValue(order({ status: 'failed', failure_reason: 'insufficient_funds' })) }, { subscription_id: SUB_ID, key: KEY });
     expect(r?.data).toEqual({ status: 'failed', reason: 'insufficient_funds' });

@@ -5,9 +5,13 @@ import { env } from '../../lib/env.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/extend-subscription';
 
-/** What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure. */
+/**
+ * What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure.
+ * processing: the bank has not answered the charge yet; it may still go through, so it is never shown as a failure.
+ */
 export type ExtendAnswer =
   | { status: 'succeeded' | 'pending'; order_id: string }
+  | { status: 'processing'; order_id: string | null }
   | { status: 'redirect'; url: string }
   | { status: 'failed'; reason: string | null }
   | { error: 'auth' | 'bad-request' | 'failed' };
@@ -34,9 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       target.searchParams.set('client_key', env.WEB_API_KEY);
       return data<ExtendAnswer>({ status: 'redirect', url: target.toString() });
     }
-    if (order.status === 'pending') return data<ExtendAnswer>({ status: 'pending', order_id: order._id });
+    if (order.status === 'pending' || order.status === 'processing') return data<ExtendAnswer>({ status: order.status, order_id: order._id });
     return data<ExtendAnswer>({ status: 'failed', reason: order.failure_reason });
   } catch (err) {
+    // Our own wait ran out: the charge may be under way. The banner keeps its key, so asking again finds that order.
+    if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) return data<ExtendAnswer>({ status: 'processing', order_id: null });
     if (!(err instanceof ApiCallError)) throw err;
     if (err.status === 401 || err.status === 403) return data<ExtendAnswer>({ error: 'auth' }, { status: err.status });
     if (err.status === 400 || err.status === 404 || err.status === 409) return data<ExtendAnswer>({ error: 'bad-request' }, { status: err.status });

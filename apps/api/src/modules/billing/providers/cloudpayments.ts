@@ -4,10 +4,12 @@
 // of a request idempotent on their side. Notifications (Pay, Fail, Refund) are form-urlencoded (or JSON when so
 // configured) and signed with Content-HMAC = base64(HMAC-SHA256(API secret, raw body)). Configure their URLs as
 // /api/v1/billing/notifications/cloudpayments?type=pay|fail|refund.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isValidContentHmac } from './hmac.ts';
 import {
-  headerValue, ProviderError, type ChargeResult, type Checkout, type FetchLike, type IncomingNotification, type PaymentProvider, type RefundResult, type VerifyResult,
+  headerValue, ProviderError, type ChargeResult, type Checkout, type FetchLike, type IncomingNotification, type PaymentProvider, type ProviderTransaction, type RefundResult,
+  type VerifyResult,
 } from './types.ts';
 
 export interface CloudPaymentsSettings {
@@ -36,6 +38,25 @@ const money = (n: number) => Math.round(n * 100) / 100;
 const Envelope = z.object({ Success: z.boolean(), Message: z.string().nullish(), Model: z.unknown().optional() });
 const OrderModel = z.object({ Id: z.coerce.string(), Url: z.url() });
 const TxnModel = z.object({ TransactionId: z.coerce.string(), Status: z.string().nullish(), ReasonCode: z.union([z.number(), z.string()]).nullish() });
+
+/**
+ * payments/find's Model: the last transaction with the InvoiceId (their transaction model; the fields reconciliation
+ * needs). Status: Completed, Authorized (two-stage, not ours), Declined, Cancelled.
+ */
+const FoundModel = z.object({
+  TransactionId: z.coerce.string().min(1),
+  Amount: z.coerce.number().nonnegative(),
+  Currency: z.string().length(3).default('RUB'),
+  Status: z.string(),
+  Reason: z.string().nullish(),
+  ReasonCode: z.union([z.number(), z.string()]).nullish(),
+  CardFirstSix: z.string().nullish(),
+  CardLastFour: z.string().nullish(),
+  CardType: z.string().nullish(),
+  CardExpDate: z.string().nullish(),
+  Token: z.string().nullish(),
+  CreatedDateIso: z.string().nullish(),
+});
 
 /** A notification's fields (all arrive as strings in a form body). */
 const NotificationSchema = z.object({
@@ -93,7 +114,7 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
         JsonData: { recurrent: r.recurrent, bind_only: r.bindOnly },
       }, key);
       const model = OrderModel.safeParse(answer.Model);
-      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `orders/create refused: ${answer.Message ?? 'no model'}`);
+      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `orders/create refused: ${answer.Message ?? 'no model'}`, 200);
       return { id: model.data.Id, url: model.data.Url };
     },
     async chargeToken(r, key): Promise<ChargeResult> {
@@ -104,15 +125,44 @@ export function createCloudPaymentsProvider(settings: CloudPaymentsSettings): Pa
       }, key);
       const model = TxnModel.safeParse(answer.Model);
       // Without a transaction the request itself was refused (bad token, bad fields): not a card decline.
-      if (!model.success) throw new ProviderError('cloudpayments', `tokens/charge refused: ${answer.Message ?? 'no model'}`);
+      if (!model.success) throw new ProviderError('cloudpayments', `tokens/charge refused: ${answer.Message ?? 'no model'}`, 200);
       if (answer.Success && model.data.Status === 'Completed') return { transactionId: model.data.TransactionId, status: 'succeeded', reason: null };
       return { transactionId: model.data.TransactionId, status: 'declined', reason: reasonOf(model.data.ReasonCode) };
     },
     async refund(r, key): Promise<RefundResult> {
       const answer = await call('/payments/refund', { TransactionId: Number(r.transactionId) || r.transactionId, Amount: money(r.amount) }, key);
       const model = z.object({ TransactionId: z.coerce.string() }).safeParse(answer.Model);
-      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `payments/refund refused: ${answer.Message ?? 'no model'}`);
+      if (!answer.Success || !model.success) throw new ProviderError('cloudpayments', `payments/refund refused: ${answer.Message ?? 'no model'}`, 200);
       return { transactionId: model.data.TransactionId, status: 'succeeded' };
+    },
+    async paymentStatus(invoiceId): Promise<ProviderTransaction[]> {
+      // payments/find answers the last transaction of an InvoiceId, or Success:false "Not found" when there is none.
+      // It names no refund transactions (only a Refunded flag), so refunds reach the ledger by their notification.
+      const answer = await call('/payments/find', { InvoiceId: invoiceId }, `find:${invoiceId}:${randomUUID()}`);
+      if (!answer.Success && answer.Model == null) return [];
+      const model = FoundModel.safeParse(answer.Model);
+      if (!model.success) throw new ProviderError('cloudpayments', `payments/find answered an unexpected model: ${answer.Message ?? ''}`, 200);
+      const m = model.data;
+      // Still waiting for the card holder or for confirmation: nothing settled to apply.
+      if (m.Status !== 'Completed' && m.Status !== 'Declined') return [];
+      const completed = m.Status === 'Completed';
+      return [
+        {
+          transactionId: m.TransactionId,
+          refundOf: null,
+          invoiceId,
+          amount: m.Amount,
+          currency: m.Currency,
+          operation: 'payment',
+          status: completed ? 'completed' : 'declined',
+          reason: completed ? null : reasonOf(m.ReasonCode),
+          card: completed && (m.CardLastFour || m.Token)
+            ? { token: m.Token || null, firstSix: m.CardFirstSix || null, lastFour: m.CardLastFour || null, type: m.CardType || null, expDate: m.CardExpDate || null }
+            : null,
+          // CreatedDateIso is UTC, usually without a zone ("2014-08-09T11:49:41").
+          occurredAt: m.CreatedDateIso ? new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(m.CreatedDateIso) ? m.CreatedDateIso : `${m.CreatedDateIso}Z`) : new Date(),
+        },
+      ];
     },
     verifyNotification(input: IncomingNotification): VerifyResult {
       const signature = headerValue(input.headers, 'content-hmac') ?? headerValue(input.headers, 'x-content-hmac');

@@ -58,6 +58,28 @@ describe('sandbox adapter (the payment host protocol)', () => {
     await expect(createSandboxProvider({ ...settings, fetch: down }).chargeToken({ invoiceId: 'o', accountId: 'u', token: 't', amount: 1, currency: 'RUB', description: '' }, 'k')).rejects.toThrow(/did not answer/);
   });
 
+  it('paymentStatus: GET /api/payments?invoice_id= with Basic auth, normalized oldest first; no answer is a ProviderError', async () => {
+    const host = recording({
+      items: [
+        { transaction_id: 'rf_2', kind: 'refund', amount: 1, currency: 'RUB', status: 'succeeded', reason: null, refund_of: 'tx_1', token: null, card: null, created_at: '2026-11-21T12:00:05.000Z' },
+        {
+          transaction_id: 'tx_1', kind: 'payment', amount: 1, currency: 'RUB', status: 'succeeded', reason: null, refund_of: null, token: 'tk_1',
+          card: { first6: '424242', last4: '4242', exp: '12/30', brand: 'Visa' }, created_at: '2026-11-21T12:00:00.000Z',
+        },
+      ],
+    });
+    const found = await createSandboxProvider({ ...settings, fetch: host.fetch }).paymentStatus('order 1');
+    expect(host.calls[0]).toEqual({ url: 'http://127.0.0.1:4100/api/payments?invoice_id=order%201', method: 'GET', headers: { authorization: 'Basic ZWtyYW4tc2FuZGJveDpzYW5kYm94LXNlY3JldC1jaGFuZ2UtbWU=' }, body: null });
+    expect(found).toEqual([
+      {
+        transactionId: 'tx_1', refundOf: null, invoiceId: 'order 1', amount: 1, currency: 'RUB', operation: 'payment', status: 'completed', reason: null,
+        card: { token: 'tk_1', firstSix: '424242', lastFour: '4242', type: 'Visa', expDate: '12/30' }, occurredAt: new Date('2026-11-21T12:00:00.000Z'),
+      },
+      { transactionId: 'rf_2', refundOf: 'tx_1', invoiceId: 'order 1', amount: 1, currency: 'RUB', operation: 'refund', status: 'completed', reason: null, card: null, occurredAt: new Date('2026-11-21T12:00:05.000Z') },
+    ]);
+    await expect(createSandboxProvider({ ...settings, fetch: recording({ error: 'unauthorized' }, 401).fetch }).paymentStatus('o')).rejects.toBeInstanceOf(ProviderError);
+  });
+
   it('verifies a signed notification and normalizes it; refuses a wrong signature, a stale header, a SentAt mismatch', () => {
     const p = createSandboxProvider(settings);
     const sentAt = now.getTime() / 1000;
@@ -112,6 +134,28 @@ describe('CloudPayments adapter', () => {
     expect(await createCloudPaymentsProvider({ ...settings, fetch: declined.fetch }).chargeToken(charge, 'o')).toEqual({ transactionId: '505', status: 'declined', reason: 'insufficient_funds' });
     const refused = recording({ Success: false, Message: 'Amount is required' });
     await expect(createCloudPaymentsProvider({ ...settings, fetch: refused.fetch }).chargeToken(charge, 'o')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('paymentStatus: payments/find by InvoiceId; Completed and Declined are records, Not found and a pending one are none', async () => {
+    const cp = recording({
+      Success: true, Message: null,
+      Model: {
+        TransactionId: 504, Amount: 1190, Currency: 'RUB', Status: 'Completed', InvoiceId: 'order-1', AccountId: 'user-1', CardFirstSix: '411111', CardLastFour: '1111',
+        CardType: 'Visa', CardExpDate: '11/30', Token: 'tk_cp', CreatedDateIso: '2026-11-21T12:00:00',
+      },
+    });
+    expect(await createCloudPaymentsProvider({ ...settings, fetch: cp.fetch }).paymentStatus('order-1')).toEqual([
+      {
+        transactionId: '504', refundOf: null, invoiceId: 'order-1', amount: 1190, currency: 'RUB', operation: 'payment', status: 'completed', reason: null,
+        card: { token: 'tk_cp', firstSix: '411111', lastFour: '1111', type: 'Visa', expDate: '11/30' }, occurredAt: new Date('2026-11-21T12:00:00Z'),
+      },
+    ]);
+    expect(cp.calls[0]).toMatchObject({ url: 'https://api.cloudpayments.ru/payments/find', method: 'POST', headers: { authorization: auth }, body: { InvoiceId: 'order-1' } });
+    const declined = recording({ Success: true, Model: { TransactionId: 505, Amount: 1190, Currency: 'RUB', Status: 'Declined', ReasonCode: 5051 } });
+    expect(await createCloudPaymentsProvider({ ...settings, fetch: declined.fetch }).paymentStatus('order-1')).toMatchObject([{ transactionId: '505', status: 'declined', reason: 'insufficient_funds', card: null }]);
+    expect(await createCloudPaymentsProvider({ ...settings, fetch: recording({ Success: false, Message: 'Not found' }).fetch }).paymentStatus('order-1')).toEqual([]);
+    expect(await createCloudPaymentsProvider({ ...settings, fetch: recording({ Success: true, Model: { TransactionId: 506, Amount: 1190, Status: 'AwaitingAuthentication' } }).fetch }).paymentStatus('o')).toEqual([]);
+    await expect(createCloudPaymentsProvider({ ...settings, fetch: recording({}, 500).fetch }).paymentStatus('o')).rejects.toBeInstanceOf(ProviderError);
   });
 
   it('payments/refund', async () => {

@@ -5,7 +5,8 @@ import { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TIMESTAMP_HEADER } from '@e
 import { z } from 'zod';
 import { isValidContentHmac } from './hmac.ts';
 import {
-  headerValue, ProviderError, type ChargeResult, type Checkout, type FetchLike, type IncomingNotification, type PaymentProvider, type RefundResult, type VerifyResult,
+  headerValue, ProviderError, type ChargeResult, type Checkout, type FetchLike, type IncomingNotification, type PaymentProvider, type ProviderTransaction, type RefundResult,
+  type VerifyResult,
 } from './types.ts';
 
 export interface SandboxSettings {
@@ -22,6 +23,23 @@ const money = (n: number) => Math.round(n * 100) / 100;
 const CheckoutAnswer = z.object({ id: z.string().min(1), url: z.url() });
 const ChargeAnswer = z.object({ transaction_id: z.string().min(1), status: z.enum(['succeeded', 'declined']), reason: z.string().nullable().optional() });
 const RefundAnswer = z.object({ transaction_id: z.string().min(1), status: z.enum(['succeeded', 'declined']) });
+/** GET /api/payments?invoice_id=: the host's transactions of one order (the protocol's status query). */
+const PaymentsAnswer = z.object({
+  items: z.array(
+    z.object({
+      transaction_id: z.string().min(1),
+      kind: z.enum(['payment', 'refund']),
+      amount: z.number().nonnegative(),
+      currency: z.string().length(3),
+      status: z.enum(['succeeded', 'declined']),
+      reason: z.string().nullable().optional(),
+      refund_of: z.string().nullable().optional(),
+      token: z.string().nullable().optional(),
+      card: z.object({ first6: z.string(), last4: z.string(), exp: z.string(), brand: z.string() }).nullable().optional(),
+      created_at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
 
 /** The notification body of the protocol (CloudPayments-like field names). */
 export const SandboxNotificationSchema = z.object({
@@ -49,13 +67,13 @@ export function createSandboxProvider(settings: SandboxSettings): PaymentProvide
   const doFetch: FetchLike = settings.fetch ?? ((url, init) => fetch(url, init));
   const auth = `Basic ${Buffer.from(`${settings.publicId}:${settings.secret}`).toString('base64')}`;
 
-  async function post<T>(path: string, body: unknown, idempotencyKey: string, schema: z.ZodType<T>): Promise<T> {
+  async function post<T>(path: string, body: unknown, idempotencyKey: string | null, schema: z.ZodType<T>): Promise<T> {
     let res: { status: number; text(): Promise<string> };
     try {
       res = await doFetch(`${settings.apiUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-        body: JSON.stringify(body),
+        method: idempotencyKey === null ? 'GET' : 'POST',
+        headers: idempotencyKey === null ? { authorization: auth } : { authorization: auth, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        ...(idempotencyKey === null ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(settings.timeoutMs ?? 15_000),
       });
     } catch (err) {
@@ -86,6 +104,25 @@ export function createSandboxProvider(settings: SandboxSettings): PaymentProvide
     async refund(r, key): Promise<RefundResult> {
       const a = await post('/api/refunds', { transaction_id: r.transactionId, amount: money(r.amount) }, key, RefundAnswer);
       return { transactionId: a.transaction_id, status: a.status };
+    },
+    async paymentStatus(invoiceId): Promise<ProviderTransaction[]> {
+      const a = await post(`/api/payments?invoice_id=${encodeURIComponent(invoiceId)}`, null, null, PaymentsAnswer);
+      return a.items
+        .map((t) => ({
+          transactionId: t.transaction_id,
+          refundOf: t.kind === 'refund' ? (t.refund_of ?? null) : null,
+          invoiceId,
+          amount: t.amount,
+          currency: t.currency,
+          operation: t.kind,
+          status: t.status === 'succeeded' ? ('completed' as const) : ('declined' as const),
+          reason: t.reason ?? null,
+          card: t.card || t.token
+            ? { token: t.kind === 'payment' ? (t.token ?? null) : null, firstSix: t.card?.first6 ?? null, lastFour: t.card?.last4 ?? null, type: t.card?.brand ?? null, expDate: t.card?.exp ?? null }
+            : null,
+          occurredAt: new Date(t.created_at),
+        }))
+        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
     },
     verifyNotification(input: IncomingNotification): VerifyResult {
       if (!isValidContentHmac(settings.secret, input.rawBody, headerValue(input.headers, NOTIFICATION_SIGNATURE_HEADER))) return { ok: false, reason: 'bad signature' };

@@ -71,6 +71,12 @@ export interface NormalizedNotification {
   occurredAt: Date;
 }
 
+/**
+ * One transaction of an order as the provider itself records it (a payment or a refund): what reconciliation
+ * compares with the ledger when a notification was missed.
+ */
+export type ProviderTransaction = Omit<NormalizedNotification, 'notificationId' | 'accountId'>;
+
 export type VerifyResult = { ok: true; notification: NormalizedNotification } | { ok: false; reason: string };
 
 export interface IncomingNotification {
@@ -90,11 +96,20 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<Checkout>;
   chargeToken(request: ChargeRequest, idempotencyKey: string): Promise<ChargeResult>;
   refund(request: { transactionId: string; amount: number }, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * The provider's own record of an order (by our order id, the invoice): its payments and, where the provider
+   * says so, its refunds, oldest first; none when the provider never saw the order. Throws ProviderError when the
+   * provider does not answer.
+   */
+  paymentStatus(invoiceId: string): Promise<ProviderTransaction[]>;
   /** Checks the signature and freshness of a notification and normalizes it; never throws for bad input. */
   verifyNotification(input: IncomingNotification): VerifyResult;
 }
 
-/** The provider did not answer or refused the request (not a card decline, which is a result). */
+/**
+ * The provider did not answer or refused the request (not a card decline, which is a result). status: the HTTP
+ * status of the provider's answer (a refusal: nothing was done), null when no answer came (it may have been done).
+ */
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,
