@@ -1,4 +1,4 @@
-import { ErrorCode, type ApiError } from '@ekran/contracts';
+import { ErrorCode, MAX_ALIAS_LENGTH, type ApiError } from '@ekran/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
@@ -55,8 +55,8 @@ const errorBody = (status: number, code: string, message: string): ApiError => (
  * API (404: no such resource can exist), a head over node's limit (431), a client too slow (408).
  */
 export const inputGuardServerOptions = {
-  // Aliases, ids and slugs are at most 100 characters (the contracts say so too).
-  maxParamLength: 100,
+  // No alias, id or slug is longer (the contracts' alias schemas stop there too).
+  maxParamLength: MAX_ALIAS_LENGTH,
   bodyLimit: 1024 * 1024,
   frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const body =
