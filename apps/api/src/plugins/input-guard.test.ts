@@ -1,4 +1,5 @@
 import { ErrorCode, ErrorSchema, MAX_ALIAS_LENGTH } from '@ekran/contracts';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -147,6 +148,22 @@ describe('bad input on the API', () => {
     const user = await t.make.user();
     const { auth } = await t.make.session({ userId: user.id });
     expectError(await t.app.inject({ url, headers: auth }), 400);
+  });
+
+  it.each([
+    ['a number out of range', sql`select ${'99999999999'}::int as v`],
+    ['text that is not a number', sql`select ${'abc'}::int as v`],
+    ['a malformed date', sql`select ${'2026-13-45'}::date as v`],
+    ['a NUL in text', sql`select ${'a\u0000b'}::text as v`],
+  ])('a value the database refuses (%s) that a route let through is a 400, not a 500', async (_label, query) => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.get('/q', async () => t.db.execute(query));
+    try {
+      expectError(await app.inject({ url: '/q' }), 400);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a URL too long for a path (414) and a head over node’s limit (431) answer in the error shape over HTTP', async () => {
