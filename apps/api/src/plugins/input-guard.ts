@@ -1,7 +1,7 @@
 import { ErrorCode, MAX_ALIAS_LENGTH, type ApiError } from '@ekran/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
 
@@ -22,7 +22,9 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /* eslint-enable no-control-regex */
 /** No request of the API nests deeper than a few levels; a deep body only costs the walks over it. */
 export const MAX_BODY_DEPTH = 32;
-/** A URL longer than this is refused with 414 (node's own limit on the whole head is maxHeaderSize, 16 KiB). */
+/** The request line and headers together; node answers a larger head with 431 (answered in the error shape below). */
+export const MAX_HEAD_SIZE = 16 * 1024;
+/** A URL longer than this is refused with 414 (a longer head, the URL included, is node's 431). */
 export const MAX_URL_LENGTH = 8192;
 
 const refuse = (path: string, message: string) =>
@@ -56,8 +58,9 @@ const errorBody = (status: number, code: string, message: string): ApiError => (
  */
 export const inputGuardServerOptions = {
   // No alias, id or slug is longer (the contracts' alias schemas stop there too).
-  maxParamLength: MAX_ALIAS_LENGTH,
+  routerOptions: { maxParamLength: MAX_ALIAS_LENGTH },
   bodyLimit: 1024 * 1024,
+  http: { maxHeaderSize: MAX_HEAD_SIZE },
   frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const body =
       error.code === 'FST_ERR_BAD_URL'
@@ -80,7 +83,7 @@ export const inputGuardServerOptions = {
     }
     socket.destroy(error);
   },
-} satisfies Partial<FastifyServerOptions>;
+} satisfies Partial<FastifyHttpOptions<Server>>;
 
 /** A route as registered: what a test walks to reach the routes OpenAPI hides (media, images). */
 export interface RegisteredRoute {
