@@ -373,6 +373,10 @@ describe('OpenAPI fuzz: bad input is a 4xx in the error shape, never a 5xx', () 
     return { failures, sent };
   }
 
+  it('walks the hidden routes too (media, TV playlists)', () => {
+    expect(hiddenRoutes().map((r) => r.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/media\/s\//), expect.stringMatching(/^\/api\/tv\/s\//)]));
+  });
+
   it('answers a caller without a session', async () => {
     const { failures, sent } = await run('anonymous');
     expect(sent).toBeGreaterThan(5000);
