@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
+import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -94,6 +95,7 @@ declare module 'fastify' {
 /** Builds the API without listening; server.ts listens, tests call inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    ...inputGuardServerOptions, // malformed paths, over-long params and heads answered in the error shape
     logger: deps.logger ?? false,
     // X-Forwarded-For only from these peers: the web server and proxies in front (TRUST_PROXY).
     trustProxy: deps.env.TRUST_PROXY,
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin); // bad input is a 400 before any hook or handler reads it
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,7 @@
 import { archiveCategoryOf, CATCHUP_DEFAULT_LIMIT, CATCHUP_LIMIT_MAX, CATCHUP_SEARCH_LIMIT, SEARCH_QUERY_MAX } from '@ekran/core';
 import { z } from 'zod';
 import { GenreAliasSchema } from './catalog.ts';
-import { ImageSchema, QueryBooleanSchema, pagedSchema } from './common.ts';
+import { ImageSchema, MAX_ALIAS_LENGTH, MAX_SKIP, QueryBooleanSchema, pagedSchema } from './common.ts';
 
 // The catch-up archive (issue 7): recordings of the films and series of our catalogue that aired on our
 // channels, offered for 14 days after airing. spec catalogue §1-§5, §7 (GET /v2/multiplex/catchups with
@@ -98,7 +98,7 @@ export const CatchupListQuerySchema = z.object({
   /** At most 100 (a larger limit is capped); 25 by default, the desktop page (catalogue §9). */
   limit: z.coerce.number().int().min(1).default(CATCHUP_DEFAULT_LIMIT).transform((v) => Math.min(v, CATCHUP_LIMIT_MAX)),
   /** Where the portion starts; the answer's skip is capped at items_total (platform §4 Lists). */
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: z.coerce.number().int().min(0).max(MAX_SKIP).default(0),
   /** Only kids titles (a child profile gets only its kids scope anyway). */
   for_kids: QueryBooleanSchema.default(false),
 });
@@ -145,4 +145,4 @@ export type CatchupSearch = z.infer<typeof CatchupSearchSchema>;
  * One catch-up item: a recording's id (a programme id), or a title's or a channel's alias for its newest recording
  * (what a lasting link, such as a banner's catchup action, names).
  */
-export const CatchupParamsSchema = z.object({ id: z.union([z.uuid(), z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a recording id, a title alias or a channel alias').max(120)]) });
+export const CatchupParamsSchema = z.object({ id: z.union([z.uuid(), z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a recording id, a title alias or a channel alias').max(MAX_ALIAS_LENGTH)]) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SKIP } from './common.ts';
 
 // issue 5 watching: the tariff list the tariff flow (spec platform §4) picks from. Buying one is issue 6.
 
@@ -140,7 +141,7 @@ export const PaymentHistorySchema = z
   .meta({ id: 'PaymentHistory' });
 export type PaymentHistory = z.infer<typeof PaymentHistorySchema>;
 
-export const PaymentHistoryQuerySchema = z.object({ skip: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const PaymentHistoryQuerySchema = z.object({ skip: z.coerce.number().int().min(0).max(MAX_SKIP).default(0), limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 /** POST recurrent: turn the automatic renewal of a subscription off (the 3-step flow of platform §4) or back on. */
 export const RecurrentRequestSchema = z.object({ subscription_id: z.string().uuid(), enabled: z.boolean() }).meta({ id: 'RecurrentRequest' });

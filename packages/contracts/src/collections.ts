@@ -2,12 +2,12 @@
 import type { SelectionRule } from '@ekran/core';
 import { z } from 'zod';
 import { CategorySchema, SortSchema, TitleCardSchema } from './catalog.ts';
-import { ImageSchema, QueryBooleanSchema, RatingAgeSchema, pagedSchema } from './common.ts';
+import { ImageSchema, MAX_ALIAS_LENGTH, QueryBooleanSchema, RatingAgeSchema, pagedSchema } from './common.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** An alias in a path: lowercase Latin, digits and single dashes. */
-export const AliasSchema = z.string().min(1).max(160).regex(ALIAS, 'alias is lowercase latin, digits and single dashes');
+export const AliasSchema = z.string().min(1).max(MAX_ALIAS_LENGTH).regex(ALIAS, 'alias is lowercase latin, digits and single dashes');
 
 /** skip and limit of a paged list; limit defaults to the list's page size (catalogue §9) and is capped at 100. */
 export const pagingQuerySchema = (defaultLimit: number) =>

@@ -115,6 +115,14 @@ export const ErrorCode = {
   GeoError: 'geo_error',
 } as const;
 
+/**
+ * The longest alias, id or slug in a path: the API's router answers a longer path parameter with 404 before any
+ * route runs (maxParamLength), so every alias schema stops here too.
+ */
+export const MAX_ALIAS_LENGTH = 100;
+/** The furthest a paged list may skip: past it a request is a 400, never a query with an absurd offset. */
+export const MAX_SKIP = 100_000;
+
 /** Age ratings used by the catalogue (spec platform §9 age-rating map). */
 export const RatingAgeSchema = z.enum(['0+', '6+', '8+', '13+', '16+', '17+', '18+']);
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { TitleCardSchema } from './catalog.ts';
-import { QueryBooleanSchema, pagedSchema } from './common.ts';
+import { MAX_ALIAS_LENGTH, QueryBooleanSchema, pagedSchema } from './common.ts';
 
 // Personal lists of the session's current profile (spec platform §3 client state "profile", §4 Lists, §7:
 // favorites, continue watching, history, rated content; issue 4 lists).
 
 const ALIAS_RE = /^[a-z0-9-]+$/;
 /** A title alias in a path. */
-export const ListAliasParamsSchema = z.object({ alias: z.string().min(1).max(160).regex(ALIAS_RE, 'alias is lowercase latin, digits and -') });
+export const ListAliasParamsSchema = z.object({ alias: z.string().min(1).max(MAX_ALIAS_LENGTH).regex(ALIAS_RE, 'alias is lowercase latin, digits and -') });
 
 /** Paging of a personal list (spec platform §4 Lists, §9: 20 cards by default). */
 export const ListQuerySchema = z.object({
