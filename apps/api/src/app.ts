@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { limitsPlugin } from './lib/lockout.ts';
 import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -133,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // issue 7 tvdata: before the session plugin, whose sessions (and auth data) carry the visitor's country
   await app.register(geoPlugin, { settings: deps.env });
   await app.register(sessionPlugin);
+  // Brute-force limits of route config.attempts (lib/lockout.ts), after the session they may count by; on the
+  // same Redis as the rate limits, else in the database (never per process).
+  await app.register(limitsPlugin, { redis, prefix: deps.env.REDIS_KEY_PREFIX });
 
   await app.register(healthRoutes);
   await app.register(identityRoutes);

@@ -206,6 +206,14 @@ export const EnvSchema = z.object({
   CLOUDPAYMENTS_PUBLIC_ID: optionalText,
   CLOUDPAYMENTS_API_SECRET: optionalText,
   // ---- end issue 6 api
+  // ---- brute-force limits per address (docs/decisions/033-limits-that-follow-the-attacker.md); the limits per
+  // account are fixed in lib/lockout-rules.ts. Raise these where many viewers share one address (carrier NAT).
+  /** Distinct accounts one address may fail to sign in to within an hour (password spraying); then its sign-ins wait. */
+  SIGN_IN_FAILED_ACCOUNTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Device logins (new virtual users and sessions) one address may make within an hour. */
+  DEVICE_LOGINS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Failed promo codes (check or activation) one address may try within an hour, whatever the session. */
+  PROMO_FAILURES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 
