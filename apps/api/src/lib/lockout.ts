@@ -4,7 +4,6 @@ import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { AppError } from './errors.ts';
 
 // Brute-force limits that follow the attacker rather than the request: failed sign-ins per account (from any
@@ -57,14 +56,21 @@ export function databaseAttemptStore(db: Db): AttemptStore {
 }
 
 // One sorted set per key (score: the time), trimmed to the window, added to, and read up to the new entry's
-// rank in one atomic step, so two processes cannot both see the other as missing.
+// rank in one atomic step, so two processes cannot both see the other as missing. Entries of the same
+// millisecond sort by their member, so each member starts with a sequence number of the key: their order is the
+// order they came in.
 const ADD_SCRIPT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+local seq = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+local entry = string.format('%016d', seq) .. '|' .. ARGV[3]
+redis.call('ZADD', KEYS[1], ARGV[2], entry)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-local rank = redis.call('ZRANK', KEYS[1], ARGV[3])
-if rank == 0 then return {} end
-return redis.call('ZRANGE', KEYS[1], 0, rank - 1, 'WITHSCORES')
+local rank = redis.call('ZRANK', KEYS[1], entry)
+local before = {}
+if rank > 0 then before = redis.call('ZRANGE', KEYS[1], 0, rank - 1, 'WITHSCORES') end
+table.insert(before, 1, entry)
+return before
 `;
 
 /**
@@ -75,13 +81,12 @@ export function redisAttemptStore(redis: Redis, prefix: string, log: FastifyBase
   return {
     async add(key, member, at, windowMs) {
       const name = `${prefix}${key}`;
-      // Unique per attempt; the member after the bar.
-      const entry = `${randomUUID()}|${member}`;
       try {
-        const flat = (await redis.eval(ADD_SCRIPT, 1, name, String(at.getTime() - windowMs), String(at.getTime()), entry, String(windowMs))) as string[];
+        const [entry, ...flat] = (await redis.eval(ADD_SCRIPT, 2, name, `${name}:seq`, String(at.getTime() - windowMs), String(at.getTime()), member, String(windowMs))) as string[];
         const before: Attempt[] = [];
-        for (let i = 0; i < flat.length; i += 2) before.push({ member: flat[i]!.slice(flat[i]!.indexOf('|') + 1), at: Number(flat[i + 1]) });
-        return { before, undo: async () => void (await redis.zrem(name, entry).catch((err: Error) => log.warn({ err }, `limits: ${err.message}`))) };
+        // The member follows the sequence number and its bar.
+        for (let i = 0; i < flat.length; i += 2) before.push({ member: flat[i]!.slice(17), at: Number(flat[i + 1]) });
+        return { before, undo: async () => void (await redis.zrem(name, entry!).catch((err: Error) => log.warn({ err }, `limits: ${err.message}`))) };
       } catch (err) {
         log.error({ err }, `limits: Redis did not answer; attempt at ${key} not counted`);
         return { before: [], undo: async () => undefined };
