@@ -90,6 +90,13 @@ describe('password sign-in, per account', () => {
     expect(checked).toBe(11);
   });
 
+  it('cannot be outrun by parallel guesses: five are checked, the rest wait', async () => {
+    const email = await account();
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(email, `parallel-${i}`)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(5).fill(401), ...Array(11).fill(429)]);
+  });
+
   it('does not count a right password', async () => {
     const email = await account();
     for (let i = 0; i < 4; i++) expect((await signIn(email, 'wrong')).statusCode).toBe(401);

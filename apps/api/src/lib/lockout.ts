@@ -1,6 +1,6 @@
 import { ErrorCode } from '@ekran/contracts';
 import { limitAttempts, type Db } from '@ekran/db';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -34,22 +34,30 @@ const KEEP_MS = 24 * 3_600_000;
 /** The database store prunes old rows once in this many attempts (each process on its own). */
 const PRUNE_EVERY = 200;
 
-/** Attempts as rows of limit_attempts: the order of their ids is the order they were recorded in. */
+/**
+ * Attempts as rows of limit_attempts: the order of their ids is the order they were recorded in. A transaction
+ * locks the key (an advisory lock) while the row goes in and the rows before it are read, so that attempts at
+ * one key from several connections or processes queue strictly.
+ */
 export function databaseAttemptStore(db: Db): AttemptStore {
   let added = 0;
   return {
     async add(key, member, at, windowMs) {
-      const [row] = await db.insert(limitAttempts).values({ key, member, at }).returning({ id: limitAttempts.id });
-      if (!row) throw new Error('insert limit_attempts returned nothing');
-      const before = await db
-        .select({ at: limitAttempts.at, member: limitAttempts.member })
-        .from(limitAttempts)
-        .where(and(eq(limitAttempts.key, key), lt(limitAttempts.id, row.id), gt(limitAttempts.at, new Date(at.getTime() - windowMs))))
-        .orderBy(asc(limitAttempts.id));
+      const { id, before } = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limit_attempts:${key}`}))`);
+        const [row] = await tx.insert(limitAttempts).values({ key, member, at }).returning({ id: limitAttempts.id });
+        if (!row) throw new Error('insert limit_attempts returned nothing');
+        const rows = await tx
+          .select({ at: limitAttempts.at, member: limitAttempts.member })
+          .from(limitAttempts)
+          .where(and(eq(limitAttempts.key, key), lt(limitAttempts.id, row.id), gt(limitAttempts.at, new Date(at.getTime() - windowMs))))
+          .orderBy(asc(limitAttempts.id));
+        return { id: row.id, before: rows };
+      });
       if (++added % PRUNE_EVERY === 0) await db.delete(limitAttempts).where(lt(limitAttempts.at, new Date(at.getTime() - KEEP_MS)));
       return {
         before: before.map((b) => ({ at: b.at.getTime(), member: b.member })),
-        undo: async () => void (await db.delete(limitAttempts).where(eq(limitAttempts.id, row.id))),
+        undo: async () => void (await db.delete(limitAttempts).where(eq(limitAttempts.id, id))),
       };
     },
   };
