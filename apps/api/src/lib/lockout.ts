@@ -131,11 +131,11 @@ export const distinctAtMost = (max: number, windowMs: number) => (before: Attemp
 export const escalating = (policy: { free: number; firstLockMs: number; maxLockMs: number; max: number; windowMs: number }) => {
   const hardCap = atMost(policy.max, policy.windowMs);
   return (before: Attempt[], now: number): number | null => {
-    const capped = hardCap(before);
-    if (capped !== null) return capped;
-    if (before.length < policy.free) return null;
-    const lock = Math.min(policy.firstLockMs * 2 ** (before.length - policy.free), policy.maxLockMs);
-    const until = before[before.length - 1]!.at + lock;
+    let until = hardCap(before) ?? 0;
+    if (before.length >= policy.free) {
+      const lock = Math.min(policy.firstLockMs * 2 ** (before.length - policy.free), policy.maxLockMs);
+      until = Math.max(until, before[before.length - 1]!.at + lock);
+    }
     return until > now ? until : null;
   };
 };
