@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
 import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { limitsPlugin } from './lib/lockout.ts';
 import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -139,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   // Every route declares who may call it; this refuses the rest before validation and any handler.
   await app.register(audiencePlugin);
+  // Brute-force limits of route config.attempts (lib/lockout.ts), after the session they may count by and the
+  // audience (a refused caller is no attempt); on the same Redis as the rate limits, else in the database.
+  await app.register(limitsPlugin, { redis, prefix: deps.env.REDIS_KEY_PREFIX });
 
   await app.register(healthRoutes);
   await app.register(identityRoutes);

@@ -127,7 +127,7 @@ export const EnvSchema = z.object({
   PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
   // ---- end profiles
   // issue 3 devices and account
-  /** How many devices a registered account may have signed in at once (virtual users are not limited). */
+  /** How many devices a registered account may have signed in at once (virtual users: at most 10 devices, see lib/lockout-rules.ts). */
   DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   /** redis://… makes rate limits shared by every API instance; unset keeps them in this process's memory. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
@@ -215,6 +215,14 @@ export const EnvSchema = z.object({
   RECONCILE_WINDOW_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** A processing order the provider has no record of fails after this long (its charge never reached the provider). */
   RECONCILE_SETTLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // ---- brute-force limits per address (docs/decisions/033-limits-that-follow-the-attacker.md); the limits per
+  // account are fixed in lib/lockout-rules.ts. Raise these where many viewers share one address (carrier NAT).
+  /** Distinct accounts one address may fail to sign in to within an hour (password spraying); then its sign-ins wait. */
+  SIGN_IN_FAILED_ACCOUNTS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Device logins (new virtual users and sessions) one address may make within an hour. */
+  DEVICE_LOGINS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Failed promo codes (check or activation) one address may try within an hour, whatever the session. */
+  PROMO_FAILURES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
 

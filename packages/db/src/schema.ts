@@ -229,6 +229,8 @@ export const parentalControls = pgTable('parental_controls', {
   /** Wrong tries since the last right one; counted atomically, shared by every session of the account. */
   failedAttempts: smallint('failed_attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Locks since the last right PIN: each one lasts longer (15 min, 1 h, 24 h); a right PIN starts over. */
+  lockCount: smallint('lock_count').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1354,3 +1356,22 @@ export const offerImpressions = pgTable(
   (t) => [uniqueIndex('offer_impressions_offer_user_key').on(t.offerId, t.userId), check('offer_impressions_answer_check', sql`${t.answer} is null or ${t.answer} in ('closed', 'accepted')`)],
 );
 // ---------------------------------------------------------------- end landings and offers
+
+// ---------------------------------------------------------------- brute-force limits
+
+/**
+ * Attempts counted by the brute-force limits (failed sign-ins per account and per address, device logins per
+ * address, failed promo codes) when REDIS_URL is unset: one row per attempt, so every API process sees the
+ * same sliding window. `member` names what an attempt was at (the account of a failed sign-in), so a limit can
+ * count distinct accounts per address. Rows older than the longest window are pruned as attempts come in.
+ */
+export const limitAttempts = pgTable(
+  'limit_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    member: text('member').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limit_attempts_key_at_idx').on(t.key, t.at), index('limit_attempts_at_idx').on(t.at)],
+);

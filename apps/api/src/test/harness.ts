@@ -93,12 +93,19 @@ export async function createTestApp(
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * A fresh private address per call: device logins are limited per address (DEVICE_LOGINS_PER_ADDRESS_HOUR),
+ * and a test file makes more visitors than one address may.
+ */
+export const freshAddress = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** Device login through the API; returns the token and a cookie header for later calls. */
 export async function loginDevice(t: TestApp, body: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/device-login',
     headers: t.headers,
+    remoteAddress: freshAddress(),
     payload: { device_id: `test-device-${Math.random().toString(36).slice(2, 12)}`, device_type: 'web', ...body },
   });
   if (res.statusCode !== 201) throw new Error(`device login failed: ${res.statusCode} ${res.body}`);

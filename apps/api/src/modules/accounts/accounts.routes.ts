@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
+import { codeAttempts, passwordAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createSignIn } from '../identity/sign-in.ts';
@@ -65,7 +66,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/login',
     {
-      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...passwordAttempts(bodyEmail) },
       schema: { tags: ['accounts'], summary: 'Sign in by email and password', body: EmailLoginRequestSchema, response: { 200: AuthDataSchema, ...errors } },
     },
     async (request, reply) => {
@@ -101,7 +102,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/password/reset',
     {
-      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...codeAttempts('password_reset', bodyEmail) },
       schema: { tags: ['accounts'], summary: 'Set a new password with the recovery code; all sessions end', body: PasswordResetRequestSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -113,7 +114,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/confirm-link',
     {
-      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`) },
+      config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...codeAttempts('email_confirm', bodyEmail) },
       schema: {
         tags: ['accounts'],
         summary: 'Confirm an email with the address and code of the letter\'s link (no session needed)',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
+import { codeAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { Delivery } from '../delivery/delivery.ts';
@@ -44,7 +45,7 @@ export async function phoneRoutes(appBase: FastifyInstance, options: { delivery:
   app.post(
     '/api/v1/auth/phone/verify',
     {
-      config: { audience: 'adult', ...limitPerMinute(10, (r) => `${r.ip}:${bodyPhone(r)}`) },
+      config: { audience: 'adult', ...limitPerMinute(10, (r) => `${r.ip}:${bodyPhone(r)}`), ...codeAttempts('sign_in', bodyPhone) },
       schema: {
         tags: ['accounts'],
         summary: 'The SMS code: signs in to the account with the phone, or registers the current virtual user with it, or adds it to the current account without a phone',

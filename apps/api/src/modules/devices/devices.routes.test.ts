@@ -113,7 +113,7 @@ describe('the device limit inside sign-in (spec platform §8 DEVICE_COUNT_EXCEED
     expect((await list(acc.first.auth)).items).toHaveLength(LIMIT);
   });
 
-  it('does not limit virtual users', async () => {
+  it("does not hold virtual users to the account's device limit (they have a bound of their own, lib/lockout.routes.test.ts)", async () => {
     const anon = await h.browser();
     for (let i = 0; i < LIMIT + 1; i++) {
       const res = await h.call('POST', '/api/v1/account/devices', anon.auth, { device_id: `web-anon-extra-${i}`, device_type: 'web' });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createIdentityRepo } from '../identity/identity.repo.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
-import { deviceCountExceeded, mayAddDevice } from '../identity/sign-in.ts';
+import { deviceCountExceeded, mayAddDevice, VIRTUAL_DEVICE_LIMIT } from '../identity/sign-in.ts';
 import { toAccountDevice } from './device-name.ts';
 
 /** The account's devices: the list, removal, registration, and the playback check's device rule. */
@@ -38,7 +38,7 @@ export function createDevicesService(deps: Required<Pick<AppDeps, 'env' | 'datab
         mayAdd: mayAddDevice(limit),
       });
       // Signed in already, the caller removes a device itself: no ticket.
-      if (!result.ok) throw deviceCountExceeded(limit, result.devices, null, session.deviceId);
+      if (!result.ok) throw deviceCountExceeded(session.isVirtual ? VIRTUAL_DEVICE_LIMIT : limit, result.devices, null, session.deviceId);
       return toAccountDevice(result.device, result.device.id);
     },
 

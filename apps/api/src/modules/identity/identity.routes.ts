@@ -2,10 +2,11 @@ import { AuthDataSchema, AuthRefreshRequestSchema, DeviceLoginRequestSchema, Err
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors.ts';
+import { deviceLoginAttempts } from '../../lib/lockout-rules.ts';
 import { sessionCookieOptions, tokenFrom, userAgentOf } from '../../plugins/session.ts';
 import { createIdentityService } from './identity.service.ts';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema };
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 
 export async function identityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +15,8 @@ export async function identityRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/device-login',
-    { config: { audience: 'anonymous' },
+    {
+      config: { audience: 'anonymous', ...deviceLoginAttempts() },
       schema: {
         tags: ['identity'],
         summary: 'Device login: creates a virtual (anonymous) user and its session',

@@ -11,8 +11,14 @@ import { createDeviceLimitTickets } from './device-limit-tickets.ts';
 import { createIdentityRepo, type DeviceRow, type MayAddDevice, type NewDevice } from './identity.repo.ts';
 import { createIdentityService, type SessionContext } from './identity.service.ts';
 
-/** The rule of the device limit: a registered account holds at most `limit` devices; virtual users any number. */
-export const mayAddDevice = (limit: number): MayAddDevice => (user, devices) => user.isVirtual || devices.length < limit;
+/**
+ * Devices a virtual user may register: it is one visitor's browser, so it needs few, but it is outside the
+ * account's device limit (and its popup); this bound only stops an anonymous caller filling the table.
+ */
+export const VIRTUAL_DEVICE_LIMIT = 10;
+
+/** The rule of the device limit: a registered account holds at most `limit` devices, a virtual user VIRTUAL_DEVICE_LIMIT. */
+export const mayAddDevice = (limit: number): MayAddDevice => (user, devices) => devices.length < (user.isVirtual ? VIRTUAL_DEVICE_LIMIT : limit);
 
 /** spec platform §8: 403 DEVICE_COUNT_EXCEEDED names the devices (and, for a sign-in, the ticket that completes it). */
 export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket: { ticket: string; expiresAt: Date } | null, currentDeviceId: string | null = null): AppError {

@@ -28,7 +28,7 @@ export function createPinRepo(db: Db) {
         .values({ userId, pinHash, updatedAt: now })
         .onConflictDoUpdate({
           target: parentalControls.userId,
-          set: { pinHash, skippedAt: null, failedAttempts: 0, lockedUntil: null, updatedAt: now },
+          set: { pinHash, skippedAt: null, failedAttempts: 0, lockedUntil: null, lockCount: 0, updatedAt: now },
           setWhere: isNull(parentalControls.pinHash),
         })
         .returning({ userId: parentalControls.userId });
@@ -37,14 +37,14 @@ export function createPinRepo(db: Db) {
 
     /** Replaces the PIN (after the old one was checked). */
     async replacePin(userId: string, pinHash: string, now: Date) {
-      await db.update(parentalControls).set({ pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: now }).where(eq(parentalControls.userId, userId));
+      await db.update(parentalControls).set({ pinHash, failedAttempts: 0, lockedUntil: null, lockCount: 0, updatedAt: now }).where(eq(parentalControls.userId, userId));
     },
 
     /** Removes the PIN; `declined` records that the viewer chose to have none (pin_status skip). */
     async removePin(userId: string, now: Date, declined: boolean) {
       await db
         .update(parentalControls)
-        .set({ pinHash: null, skippedAt: declined ? now : null, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+        .set({ pinHash: null, skippedAt: declined ? now : null, failedAttempts: 0, lockedUntil: null, lockCount: 0, updatedAt: now })
         .where(eq(parentalControls.userId, userId));
     },
 
@@ -60,17 +60,22 @@ export function createPinRepo(db: Db) {
 
     /**
      * Takes one try of the account atomically, before the PIN is compared, so parallel guesses cannot
-     * outrun the count: the try that reaches `maxAttempts` locks checks until `lockUntil` (a right PIN then
-     * clears it). An expired lock starts the count again. Null when there is no PIN or checks are locked.
+     * outrun the count: the try that reaches `maxAttempts` locks checks for the next step of `locksMs` (the
+     * account's earlier locks since its last right PIN choose the step; the last step repeats), and a right
+     * PIN clears both. An expired lock starts the count of tries again, not the steps. Null when there is no
+     * PIN or checks are locked.
      */
-    async takeAttempt(userId: string, now: Date, maxAttempts: number, lockUntil: Date): Promise<{ attempts: number; pinHash: string; lockedUntil: Date | null } | null> {
+    async takeAttempt(userId: string, now: Date, maxAttempts: number, locksMs: readonly number[]): Promise<{ attempts: number; pinHash: string; lockedUntil: Date | null } | null> {
       const expired = sql`(${parentalControls.lockedUntil} is not null and ${parentalControls.lockedUntil} <= ${ts(now)})`;
       const next = sql`(case when ${expired} then 1 else ${parentalControls.failedAttempts} + 1 end)`;
+      const steps = locksMs.slice(0, -1).map((ms, i) => sql`when ${parentalControls.lockCount} = ${i} then ${ms}::bigint`);
+      const lockMs = sql`(case ${sql.join(steps, sql` `)} else ${locksMs.at(-1)}::bigint end)`;
       const [row] = await db
         .update(parentalControls)
         .set({
           failedAttempts: sql`${next}`,
-          lockedUntil: sql`case when ${next} >= ${maxAttempts} then ${ts(lockUntil)} else null end`,
+          lockedUntil: sql`case when ${next} >= ${maxAttempts} then ${ts(now)} + ${lockMs} * interval '1 millisecond' else null end`,
+          lockCount: sql`case when ${next} >= ${maxAttempts} then ${parentalControls.lockCount} + 1 else ${parentalControls.lockCount} end`,
           updatedAt: now,
         })
         .where(
@@ -84,9 +89,9 @@ export function createPinRepo(db: Db) {
       return row?.pinHash ? { attempts: row.attempts, pinHash: row.pinHash, lockedUntil: row.lockedUntil } : null;
     },
 
-    /** A right PIN: the count starts again and any lock ends. */
+    /** A right PIN: the count starts again, any lock ends and the next lock is the shortest again. */
     async clearAttempts(userId: string) {
-      await db.update(parentalControls).set({ failedAttempts: 0, lockedUntil: null }).where(eq(parentalControls.userId, userId));
+      await db.update(parentalControls).set({ failedAttempts: 0, lockedUntil: null, lockCount: 0 }).where(eq(parentalControls.userId, userId));
     },
 
     /** A new reset link; the earlier unused ones stop working. */
@@ -118,7 +123,7 @@ export function createPinRepo(db: Db) {
         if (!used) return null;
         await tx
           .update(parentalControls)
-          .set({ pinHash: null, skippedAt: null, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+          .set({ pinHash: null, skippedAt: null, failedAttempts: 0, lockedUntil: null, lockCount: 0, updatedAt: now })
           .where(eq(parentalControls.userId, used.userId));
         return used.userId;
       });

@@ -1,6 +1,6 @@
 import { ErrorSchema, PinForgotResponseSchema, PinStateSchema } from '@ekran/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
+import { createTestApp, freshAddress, loginDevice, type TestApp } from '../../test/harness.ts';
 import { maskContact } from './pin.service.ts';
 import { childSession, createProfile, extraSession, refresh, registeredViewer } from './profiles.test-helpers.ts';
 
@@ -104,6 +104,36 @@ describe('POST /api/v1/pin/check and the lock', () => {
       expect(wrong.json()).toMatchObject({ code: 'PIN_INVALID', tries_left: 4 });
       expect((await check(viewer.auth, '2580')).statusCode).toBe(204);
     });
+  });
+
+  it('locks longer each time: 15 minutes, then an hour, then a day; a right PIN starts over at 15 minutes', async () => {
+    const viewer = await parentWithPin();
+    const saved = t.clock.now;
+    const MINUTE = 60_000;
+    // From a new address each time, past the route's per-minute limit: the lock itself is what is tested.
+    const check = (auth: Headers, pin: string) => t.app.inject({ method: 'POST', url: '/api/v1/pin/check', headers: auth, remoteAddress: freshAddress(), payload: { pin } });
+    /** Five wrong PINs; the lock they end in, in minutes from now. */
+    const lockOut = async () => {
+      for (let i = 0; i < 4; i++) expect((await check(viewer.auth, '0000')).statusCode).toBe(403);
+      const fifth = await check(viewer.auth, '0000');
+      expect(fifth.statusCode).toBe(423);
+      return (Date.parse(ErrorSchema.parse(fifth.json()).locked_until!) - t.clock.now.getTime()) / MINUTE;
+    };
+    try {
+      const locks: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        locks.push(await lockOut());
+        // Still locked a second before the end, open at it (the lock is on the account's row, not in memory).
+        t.clock.now = new Date(t.clock.now.getTime() + locks.at(-1)! * MINUTE - 1000);
+        expect((await check(viewer.auth, '2580')).statusCode).toBe(423);
+        t.clock.now = new Date(t.clock.now.getTime() + 1000);
+      }
+      expect(locks).toEqual([15, 60, 24 * 60, 24 * 60]);
+      expect((await check(viewer.auth, '2580')).statusCode).toBe(204);
+      expect(await lockOut()).toBe(15);
+    } finally {
+      t.clock.now = saved;
+    }
   });
 
   it('starts the count again after a right PIN', async () => {

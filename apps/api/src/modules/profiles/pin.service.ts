@@ -13,6 +13,12 @@ import { createPinRepo } from './pin.repo.ts';
 import { requireAdultSession, requireRegistered } from './guards.ts';
 
 const MINUTE_MS = 60_000;
+/**
+ * How long checks stay locked after each run of wrong PINs since the last right one: 15 minutes (spec platform
+ * §4 Pin status), then an hour, then a day each time, so a patient guesser gets a few dozen tries a week rather
+ * than 480 a day. Kept on the account's row, so every session and process sees it.
+ */
+export const PIN_LOCKS_MS = [PIN_LOCK_MINUTES * MINUTE_MS, 60 * MINUTE_MS, 24 * 60 * MINUTE_MS] as const;
 const locked = (until: Date) =>
   new AppError(423, ErrorCode.PinLocked, `Too many wrong PINs; checks are locked until ${until.toISOString()}`, { locked_until: until.toISOString() });
 const invalid = (triesLeft: number) => new AppError(403, ErrorCode.PinInvalid, 'Wrong PIN', { tries_left: triesLeft });
@@ -52,23 +58,23 @@ export function createPinService(deps: Required<Pick<AppDeps, 'env' | 'database'
 
     /**
      * Checks a PIN of the account. Every try is counted on the account before the comparison (so the lock
-     * holds across sessions and against parallel guesses); five wrong tries lock checks for 15 minutes;
-     * a right PIN resets the count. 403 PIN_INVALID with tries_left, 423 PIN_LOCKED with locked_until.
+     * holds across sessions and against parallel guesses); five wrong tries lock checks for the next step
+     * of PIN_LOCKS_MS; a right PIN resets the count and the steps. 403 PIN_INVALID with tries_left, 423
+     * PIN_LOCKED with locked_until.
      */
     async verify(userId: string, pin: string): Promise<void> {
       const now = deps.now();
-      const lockUntil = new Date(now.getTime() + PIN_LOCK_MINUTES * MINUTE_MS);
-      const attempt = await repo.takeAttempt(userId, now, PIN_MAX_ATTEMPTS, lockUntil);
+      const attempt = await repo.takeAttempt(userId, now, PIN_MAX_ATTEMPTS, PIN_LOCKS_MS);
       if (!attempt) {
         const row = await repo.get(userId);
         if (!row?.pinHash) throw notSet();
-        throw locked(row.lockedUntil ?? lockUntil);
+        throw locked(row.lockedUntil ?? new Date(now.getTime() + PIN_LOCKS_MS[0]));
       }
       if (await verifyPassword(attempt.pinHash, pin)) {
         await repo.clearAttempts(userId);
         return;
       }
-      if (attempt.attempts >= PIN_MAX_ATTEMPTS) throw locked(attempt.lockedUntil ?? lockUntil);
+      if (attempt.attempts >= PIN_MAX_ATTEMPTS) throw locked(attempt.lockedUntil ?? new Date(now.getTime() + PIN_LOCKS_MS[0]));
       throw invalid(PIN_MAX_ATTEMPTS - attempt.attempts);
     },
 

@@ -113,7 +113,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/api/v1/pin/check',
-    { config: { audience: 'registered', ...pinLimit }, schema: { tags: pinTags, summary: 'Check the PIN; five wrong tries lock checks for 15 minutes', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
+    { config: { audience: 'registered', ...pinLimit }, schema: { tags: pinTags, summary: 'Check the PIN; five wrong tries lock checks for 15 minutes, then an hour, then a day (a correct PIN starts over)', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.check(requireSession(request), request.body.pin);
       return reply.status(204).send(null);

@@ -3,6 +3,7 @@ import {
 } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { promoAttempts } from '../../lib/lockout-rules.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createAccountsService } from '../accounts/accounts.service.ts';
@@ -21,7 +22,8 @@ export async function promoRoutes(appBase: FastifyInstance) {
   const promo = createPromoService(app.deps, createAccountsService(app.deps, delivery));
   const signIn = createSignIn(app.deps);
   // Guessing codes is the abuse to slow down: per account (or address) and minute.
-  const perCaller = limitPerMinute(20, (r) => r.session?.userId ?? r.ip);
+  // Failed guesses are also counted per account and per address, across processes (lib/lockout-rules.ts).
+  const perCaller = { ...limitPerMinute(20, (r) => r.session?.userId ?? r.ip), ...promoAttempts() };
 
   app.post(
     '/api/v1/promo/check',
