@@ -109,6 +109,20 @@ describe('session middleware: a device removed from the account (issue 3 devices
     expect((thrown as Response).headers.get('location')).toBe('/movies?page=2');
   });
 
+  // The reload's address is the request's: a browser asking for //evil.com must not be sent there.
+  it.each([
+    ['//evil.com', '/'],
+    ['//user@evil.com/x', '/'],
+    ['/%2e%2e//evil.com', '/'],
+    ['/movies/%D1%84?q=%E2%80%8B', '/movies/%D1%84?q=%E2%80%8B'],
+  ])('reloads %s as %s, a path of this site', async (path, location) => {
+    fetchMock.mockResolvedValueOnce(removed());
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const thrown = await run({ cookie: 'ekran_token=old-token-0123456789', ...browser }, `http://localhost${path}`).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get('location')).toBe(location);
+  });
+
   it('shows the notice once: puts it in the visitor and clears its cookie', async () => {
     fetchMock.mockResolvedValueOnce(json(200, auth('fresh-token-0123456789')));
     const { response, visitor } = await run({ cookie: 'ekran_token=fresh-token-0123456789; ekran_notice=device-removed' });
