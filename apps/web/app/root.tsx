@@ -30,6 +30,7 @@ import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
 import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
+import { csrfMiddleware } from './lib/csrf.server.ts';
 import { buildMenu } from './lib/menu.server.ts';
 import { loadProfilesShell } from './lib/profiles.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
@@ -49,7 +50,8 @@ import { BillingNotices } from './components/billing/billing-notices.tsx';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
 import { ShellPopupHost } from './components/offers/shell-popup-host.tsx'; // ---- issue 6 landings
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// The cross-site check first: a refused request runs no action and makes no device login (lib/csrf.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
