@@ -13,14 +13,14 @@ const MAX_TARGET = 2048;
  * The target as a path of this site (path, query, fragment), percent-encoded the way a browser would send it
  * (encodeURI-style: non-ASCII as UTF-8 %XX), or null when it is not one. Refused: anything not starting with a
  * single '/', protocol-relative '//host' and '/\host' (browsers read a backslash as a slash), control characters
- * (the URL parser silently drops tab and newline, so '/\t/evil.com' would become '//evil.com'), lone surrogates,
+ * (the URL parser silently drops tab and newline, so '/\t/evil.com' would become '//evil.com'), lone surrogates (no UTF-8 for them),
  * and a path that normalises to '//…' ('/%2e%2e//evil.com'). spec platform §5 Return-to-source: only a path of
  * this site is followed.
  */
 export function sitePath(target: unknown): string | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > MAX_TARGET) return null;
   if (target[0] !== '/' || target[1] === '/' || target[1] === '\\') return null;
-  if (/[\\\p{Cc}]/u.test(target) || !target.isWellFormed()) return null;
+  if (/[\\\p{Cc}\p{Cs}]/u.test(target)) return null;
   let url: URL;
   try {
     url = new URL(target, HERE);

@@ -101,7 +101,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     auth = await createApi(null, { userAgent, ip }).deviceLogin({
       device_id: deviceId,
       device_type: 'web',
-      traffic_source: url.searchParams.get('s'), // spec platform §4 Traffic source: query parameter s
+      traffic_source: trafficSourceOf(url.searchParams.get('s')), // spec platform §4 Traffic source: query parameter s
       is_child: false,
     });
     token = auth.authentication_token;
@@ -126,6 +126,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (readCookie(cookies, NOTICE_COOKIE) !== null && !isRedirect) response.headers.append('Set-Cookie', cookie(NOTICE_COOKIE, '', 0, true));
   return response;
 };
+
+/**
+ * The traffic source as the API takes it (contracts DeviceLoginRequest: at most 64 characters), or none. A longer
+ * or control-character value is no campaign's label; sending it on would fail the visitor's first page.
+ */
+export function trafficSourceOf(s: string | null): string | null {
+  const v = s?.trim();
+  return v && v.length <= 64 && !/[\p{Cc}\p{Cs}]/u.test(v) ? v : null;
+}
 
 /** The address of the page a request is for, without React Router's data-request parameters. */
 function pageUrlOf(request: Request): string {
