@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import config from '../../react-router.config.ts';
 import { middleware } from '../root.tsx';
 import * as favorites from '../routes/resources/favorites.ts';
 import * as profilesAction from '../routes/profiles/profiles-action.ts';
@@ -26,8 +27,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** A server build of the real root middleware and two real resource routes, handled by React Router itself. */
+const pageAction = vi.fn(async () => ({ ok: true }));
 const build = {
   routes: {
+    page: { id: 'page', parentId: 'root', path: 'logout', module: { action: pageAction, default: () => null } },
     root: { id: 'root', path: '', module: { middleware, default: () => null } },
     'profiles-action': { id: 'profiles-action', parentId: 'root', path: 'profiles/action', module: profilesAction },
     favorites: { id: 'favorites', parentId: 'root', path: 'resources/favorites', module: favorites },
@@ -41,7 +44,7 @@ const build = {
   isSpaMode: false,
   prerender: [],
   routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  allowedActionOrigins: ['appleid.apple.com'],
+  allowedActionOrigins: config.allowedActionOrigins,
 } as unknown as ServerBuild;
 const handle = createRequestHandler(build, 'production');
 
@@ -74,6 +77,14 @@ describe('CSRF: every state-changing request of the site, resource routes includ
   it('refuses a favourite added from another origin', async () => {
     const res = await post('/resources/favorites', { origin: 'http://localhost:3001' }, { intent: 'add', alias: 'tayna' });
     expect(res.status).toBe(403);
+    expect(apiCalls()).toEqual([]);
+  });
+
+  it.each(['/logout', '/logout.data'])('refuses a page action (%s) from another origin with the same 403, its action never run', async (path) => {
+    pageAction.mockClear();
+    const res = await post(path, { origin: 'http://localhost:3001' }, { intent: 'x' });
+    expect(res.status).toBe(403);
+    expect(pageAction).not.toHaveBeenCalled();
     expect(apiCalls()).toEqual([]);
   });
 
