@@ -62,6 +62,10 @@ export default defineConfig(
           ],
         },
       ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Response', property: 'redirect', message: 'Redirect with safeRedirect or offSiteRedirect from app/lib/safe-redirect.ts.' },
+      ],
     },
   },
   {
