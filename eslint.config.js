@@ -46,6 +46,29 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
+    // Every redirect of the site goes through app/lib/safe-redirect.ts (a path of this site only, ASCII Location).
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/lib/safe-redirect.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['redirect', 'redirectDocument', 'replace'],
+              message: 'Redirect with safeRedirect, safeRedirectDocument or offSiteRedirect from app/lib/safe-redirect.ts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Response', property: 'redirect', message: 'Redirect with safeRedirect or offSiteRedirect from app/lib/safe-redirect.ts.' },
+      ],
+    },
+  },
+  {
     // The service worker.
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

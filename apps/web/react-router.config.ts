@@ -5,7 +5,9 @@ export default {
   ssr: true,
   // Middleware establishes the visitor's session once per request, before any loader runs.
   future: { v8_middleware: true },
-  // Sign in with Apple answers by a POST from its own origin to /token/apple (response_mode=form_post);
-  // that action only turns the answer into a GET (docs/decisions/007-social-sign-in.md).
-  allowedActionOrigins: ['appleid.apple.com'],
+  // React Router's own Origin check covers page actions only and answers 400; app/lib/csrf.server.ts checks every
+  // state-changing request of the site (resource routes too) in the root middleware and answers 403, with the one
+  // cross-origin exception scoped to its path (Sign in with Apple's form_post to /token/apple, decision 007). '**'
+  // hands every origin to that check, so there is one rule, not two that disagree.
+  allowedActionOrigins: ['**'],
 } satisfies Config;

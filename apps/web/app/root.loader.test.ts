@@ -28,6 +28,24 @@ describe('root loader (spec platform §2 rules of the shell)', () => {
     expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe(to);
   });
 
+  // The /ru/ rewrite takes its target from the address: what follows /ru must be a path of this site.
+  it.each(['/ru//evil.com', '/ru//user@evil.com', '/ru/\\evil.com', '/ru//evil%E3%80%82com', '/ru///evil.com'])(
+    'answers %s with not found, never a redirect off the site',
+    async (path) => {
+      const r = await run(path);
+      const thrown = 'thrown' in r ? r.thrown : null;
+      expect(thrown instanceof Response).toBe(false);
+      expect((thrown as { init?: { status: number } }).init?.status).toBe(404);
+    },
+  );
+
+  it('escapes non-ASCII in the /ru/ rewrite so the Location header is valid', async () => {
+    const request = new Request('http://localhost/ru/search?q=%D1%84');
+    Object.defineProperty(request, 'url', { value: 'http://localhost/ru/search?q=ф' });
+    const r = await outcome(() => loader({ request, params: {}, context: contextWith(api, {}) } as never));
+    expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe('/search?q=%D1%84');
+  });
+
   // ---- issue 5 titles: spec platform §4 Traffic source and §2 the mini-app's {product} parameter.
   it.each([
     ['/?s=tapp&watch=tayna&ap=true&utm_source=x', '/watch/tayna?s=tapp&watch=tayna&ap=true'],

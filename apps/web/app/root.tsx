@@ -9,8 +9,8 @@ import {
   isRouteErrorResponse,
   Links,
   Meta,
+  data,
   Outlet,
-  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -30,11 +30,13 @@ import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
 import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
+import { csrfMiddleware } from './lib/csrf.server.ts';
 import { buildMenu } from './lib/menu.server.ts';
 import { loadProfilesShell } from './lib/profiles.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
 import { gridCss } from './lib/grid-css.ts';
 import { env } from './lib/env.server.ts';
+import { safeRedirect, sitePath } from './lib/safe-redirect.ts';
 import appCss from './styles/app.css?url';
 // ---- issue 5 gating-web: the shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
@@ -48,7 +50,8 @@ import { BillingNotices } from './components/billing/billing-notices.tsx';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
 import { ShellPopupHost } from './components/offers/shell-popup-host.tsx'; // ---- issue 6 landings
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// The cross-site check first: a refused request runs no action and makes no device login (lib/csrf.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -62,18 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // spec platform §2: an uppercase locale in the URL is redirected to lowercase.
   const lower = lowercaseLocaleRedirect(url.pathname);
-  if (lower) throw redirect(`${lower}${url.search}`, 301);
-  // Russian is the default language and has no prefix: /ru/movies is /movies.
-  if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`, 301);
+  if (lower) throw safeRedirect(`${lower}${url.search}`, 301);
+  // Russian is the default language and has no prefix: /ru/movies is /movies. What follows /ru must itself be a
+  // path of this site: /ru//evil.com would otherwise become a (cacheable) redirect to //evil.com; it is no page.
+  if (url.pathname === '/ru' || url.pathname.startsWith('/ru/')) {
+    const target = sitePath(`${url.pathname.slice(3) || '/'}${url.search}`);
+    if (!target) throw data(null, { status: 404 });
+    throw safeRedirect(target, 301);
+  }
   // ---- issue 5 titles: spec platform §4 Traffic source (s=tapp with watch) and §2 the mini-app's {product}
   // parameter lead to the title page. Not permanent: the same address without the parameters is another page. The
   // session middleware has already recorded s as the traffic source of a new visitor's device login.
   const toTitle = trafficRedirect(url.pathname, url.searchParams);
-  if (toTitle) throw redirect(toTitle, 302);
+  if (toTitle) throw safeRedirect(toTitle, 302);
 
   // ---- issue 6 promo: on the certificate host the gift landing is the home page, and no popup shows (platform §2).
   const screenType = screenTypeOf(request.url, env.GIFT_HOST);
-  if (screenType === 'certificates' && url.pathname === '/') throw redirect('/pages/gift', 302);
+  if (screenType === 'certificates' && url.pathname === '/') throw safeRedirect('/pages/gift', 302);
 
   const { auth, api, token, notice, tz } = context.get(visitorContext);
   const lang = asInterfaceLanguage(auth?.language.interface);

@@ -45,6 +45,15 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * An API refusal that means there is nothing at the address a loader asked for: not found (404), a malformed
+ * address (400), or one too long for the API to route (414, an alias over 100 characters). Loaders answer these
+ * with their not-found page, never a 500.
+ */
+export function isNothingThere(err: unknown): boolean {
+  return err instanceof ApiCallError && (err.status === 404 || err.status === 400 || err.status === 414);
+}
+
 /** The header server.js puts the visitor's address in (it overwrites whatever the browser sent). */
 export const CLIENT_IP_HEADER = 'x-ekran-client-ip';
 

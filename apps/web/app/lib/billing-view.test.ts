@@ -1,7 +1,8 @@
 import type { Tariff } from '@ekran/contracts';
 import { describe, expect, it } from 'vitest';
+import { safePath } from './safe-redirect.ts';
 import {
-  cardBrand, cardExpire, declineReason, maskCard, needsExtension, periodText, rateStepsText, safeBackUrl, tariffPriceText, trialDaysOf,
+  cardBrand, cardExpire, declineReason, maskCard, needsExtension, periodText, rateStepsText, tariffPriceText, trialDaysOf,
 } from './billing-view.ts';
 
 const T = '\u2009';
@@ -88,5 +89,5 @@ describe('decline reasons and the way back', () => {
   ] as const)('%s → %s', (r, out) => expect(declineReason(r)).toBe(out));
   it.each([
     ['/watch/film', '/watch/film'], ['//evil.example', '/'], ['https://evil.example', '/'], ['/\\evil', '/'], [null, '/'],
-  ] as const)('%s → %s', (v, out) => expect(safeBackUrl(v)).toBe(out));
+  ] as const)('%s → %s', (v, out) => expect(safePath(v)).toBe(out));
 });

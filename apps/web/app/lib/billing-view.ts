@@ -2,7 +2,7 @@
 // Pure functions, shared by the server and the browser, so a page renders the same text on both sides.
 
 import type { AccountSubscription, PaymentMethod, RateStep, Tariff } from '@ekran/contracts';
-import { cardBrandFromNumber, countRu, DAY_FORMS, formatPrice, returnUrlOr, type PluralForms } from '@ekran/core';
+import { cardBrandFromNumber, countRu, DAY_FORMS, formatPrice, type PluralForms } from '@ekran/core';
 
 const MONTH_FORMS: PluralForms = ['месяц', 'месяца', 'месяцев'];
 const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
@@ -152,7 +152,3 @@ export function declineReason(reason: string | null | undefined): DeclineReason 
   }
 }
 
-/** Only paths of our own site are followed back (spec platform §5 Return-to-source: else the default). */
-export function safeBackUrl(value: string | null | undefined, fallback = '/'): string {
-  return returnUrlOr(value, ['/'], fallback);
-}

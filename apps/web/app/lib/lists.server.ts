@@ -1,8 +1,9 @@
 import { FOR_KIDS_COOKIE, isKidsMode, pageCount, pageOfSegment } from '@ekran/core';
 import type { AuthData } from '@ekran/contracts';
-import { data, redirect } from 'react-router';
-import { ApiCallError } from './api.server.ts';
+import { data } from 'react-router';
+import { isNothingThere } from './api.server.ts';
 import { readCookie } from './session.server.ts';
+import { safeRedirect } from './safe-redirect.ts';
 
 // Loader helpers of the list pages (collections, hashtags, selections, playlists, people; issue 4).
 
@@ -13,9 +14,22 @@ export function pageOr404(segment: string | undefined): number {
   return page;
 }
 
+/**
+ * The furthest a paged list of the API reaches: its contracts take skip up to 100 000 (CatalogQuery, PagedQuery);
+ * lists.server.test.ts checks the two agree.
+ */
+export const MAX_LIST_SKIP = 100_000;
+
+/** Where page N of a list starts; a page beyond what the API can page to is no page (404, not the API's 400). */
+export function skipOr404(page: number, pageSize: number): number {
+  const skip = (page - 1) * pageSize;
+  if (!Number.isSafeInteger(skip) || skip < 0 || skip > MAX_LIST_SKIP) throw data(null, { status: 404 });
+  return skip;
+}
+
 /** Sends /page1 and a trailing slash to the list's one canonical address (301). */
 export function redirectToCanonical(url: URL, canonical: string): void {
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  if (url.pathname !== canonical) throw safeRedirect(`${canonical}${url.search}`, 301);
 }
 
 /** The number of pages of a list; a page past the last one does not exist. */
@@ -30,7 +44,7 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw data(null, { status: 404 });
     throw err;
   }
 }

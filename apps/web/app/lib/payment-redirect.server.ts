@@ -1,8 +1,8 @@
 import { AFFILIATE_COOKIES, gaClientId, OFFER_FROM_FLAG_COOKIE, PAYMENT_FLAG_COOKIE_MINUTES, PAYMENT_REDIRECT_COOKIE, UTM_PARAMS } from '@ekran/core';
 import { ApiCallError, type Api } from './api.server.ts';
-import { safeBackUrl } from './billing-view.ts';
 import { env } from './env.server.ts';
 import { paymentPathOf } from './gating.server.ts';
+import { sitePath } from './safe-redirect.ts';
 import { readCookie } from './session.server.ts';
 
 /** Longest tracking value passed on; longer ones are dropped, not cut. */
@@ -33,8 +33,9 @@ export async function paymentRedirect(
   if (!path) return { error: 'payment-link' };
   const query: Record<string, string | undefined> = { ga_id: gaClientId(readCookie(input.cookies, '_ga')) ?? undefined };
   for (const name of UTM_PARAMS) query[name] = tracking(input.utm?.[name]);
-  const back = tracking(input.back);
-  if (back && back === safeBackUrl(back, '')) query.back_url = back;
+  // Only a path of this site, escaped (the API stores it and the result page leads there).
+  const back = sitePath(tracking(input.back));
+  if (back) query.back_url = back;
   for (const name of AFFILIATE_COOKIES) query[name] = tracking(readCookie(input.cookies, name));
   // issue 6 landings: a purchase that began by accepting an offer says which one (platform §9 from-offer flag).
   const fromOffer = tracking(readCookie(input.cookies, OFFER_FROM_FLAG_COOKIE));

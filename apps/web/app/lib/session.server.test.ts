@@ -35,6 +35,27 @@ describe('session middleware (spec platform §4 Session)', () => {
     expect(visitor.token).toBeNull();
   });
 
+  // The API takes a traffic source of at most 64 characters (contracts DeviceLoginRequest) and stores text, which
+  // cannot hold NUL: the stub refuses as the API does, so passing either on would fail the first page with a 500.
+  it.each([
+    ['%00', null],
+    ['tapp%00', null],
+    ['x'.repeat(65), null],
+    ['x'.repeat(64), 'x'.repeat(64)],
+    ['%0D%0Atapp', 'tapp'],
+    ['t%07app', null],
+    ['%20tapp%20', 'tapp'],
+  ])('sends ?s=%s on as traffic source %j, never failing the first visit', async (s, expected) => {
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      const source = JSON.parse(String(init?.body)).traffic_source as string | null;
+      if (source && (source.length > 64 || source.includes('\u0000'))) return json(400, { status: 400, code: 'BAD_REQUEST', message: 'traffic_source' });
+      return json(201, auth('new-token-0123456789'));
+    });
+    const { visitor } = await run({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' }, `http://localhost/movies?s=${s}`);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).traffic_source).toBe(expected);
+    expect(visitor.token).toBe('new-token-0123456789');
+  });
+
   it('makes a device login on a first visit and sets the session and device cookies', async () => {
     fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
     const { response, visitor } = await run({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' }, 'http://localhost/?s=tapp');
@@ -107,6 +128,20 @@ describe('session middleware: a device removed from the account (issue 3 devices
     fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
     const thrown = await run({ cookie: 'ekran_token=old-token-0123456789', ...browser }, 'http://localhost/movies?_routes=root,movies&index&page=2').catch((e: unknown) => e);
     expect((thrown as Response).headers.get('location')).toBe('/movies?page=2');
+  });
+
+  // The reload's address is the request's: a browser asking for //evil.com must not be sent there.
+  it.each([
+    ['//evil.com', '/'],
+    ['//user@evil.com/x', '/'],
+    ['/%2e%2e//evil.com', '/'],
+    ['/movies/%D1%84?q=%E2%80%8B', '/movies/%D1%84?q=%E2%80%8B'],
+  ])('reloads %s as %s, a path of this site', async (path, location) => {
+    fetchMock.mockResolvedValueOnce(removed());
+    fetchMock.mockResolvedValueOnce(json(201, auth('fresh-token-0123456789')));
+    const thrown = await run({ cookie: 'ekran_token=old-token-0123456789', ...browser }, `http://localhost${path}`).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get('location')).toBe(location);
   });
 
   it('shows the notice once: puts it in the visitor and clears its cookie', async () => {

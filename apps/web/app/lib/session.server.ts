@@ -1,9 +1,10 @@
 import { DEVICE_COOKIE, ErrorCode, SESSION_COOKIE, type AuthData } from '@ekran/contracts';
 import { DEFAULT_TV_TZ, parseTvTz, TV_TZ_COOKIE } from '@ekran/core';
 import { isbot } from 'isbot';
-import { createContext, redirectDocument, type MiddlewareFunction } from 'react-router';
+import { createContext, type MiddlewareFunction } from 'react-router';
 import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
 import { env } from './env.server.ts';
+import { safeRedirectDocument } from './safe-redirect.ts';
 
 /** The visitor of this request: auth data (null for crawlers), the token, and an API client bound to it. */
 export interface Visitor {
@@ -100,7 +101,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     auth = await createApi(null, { userAgent, ip }).deviceLogin({
       device_id: deviceId,
       device_type: 'web',
-      traffic_source: url.searchParams.get('s'), // spec platform §4 Traffic source: query parameter s
+      traffic_source: trafficSourceOf(url.searchParams.get('s')), // spec platform §4 Traffic source: query parameter s
       is_child: false,
     });
     token = auth.authentication_token;
@@ -108,9 +109,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   if (deviceRemoved) {
     // The page in the browser still shows the account: reload the whole document (also when this is a
-    // client-side data request) as the new anonymous visitor, with the notice for the deleted-device popup.
+    // client-side data request) as the new anonymous visitor, with the notice for the deleted-device popup. The
+    // page's address comes from the request: //evil.com is no page of this site, so that reload goes home.
     setCookies.push(cookie(NOTICE_COOKIE, 'device-removed', 300, true));
-    throw redirectDocument(pageUrlOf(request), { headers: setCookies.map((c) => ['Set-Cookie', c] as [string, string]) });
+    throw safeRedirectDocument(pageUrlOf(request), { headers: setCookies.map((c) => ['Set-Cookie', c] as [string, string]) });
   }
   const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
 
@@ -124,6 +126,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (readCookie(cookies, NOTICE_COOKIE) !== null && !isRedirect) response.headers.append('Set-Cookie', cookie(NOTICE_COOKIE, '', 0, true));
   return response;
 };
+
+/**
+ * The traffic source as the API takes it (contracts DeviceLoginRequest: at most 64 characters), or none. A longer
+ * or control-character value is no campaign's label; sending it on would fail the visitor's first page.
+ */
+export function trafficSourceOf(s: string | null): string | null {
+  const v = s?.trim();
+  return v && v.length <= 64 && !/[\p{Cc}\p{Cs}]/u.test(v) ? v : null;
+}
 
 /** The address of the page a request is for, without React Router's data-request parameters. */
 function pageUrlOf(request: Request): string {

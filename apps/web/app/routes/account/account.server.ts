@@ -1,6 +1,7 @@
 import { BirthdaySchema, ErrorCode, GenderSchema, PersonNameSchema, type NotifyChannel } from '@ekran/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** The sections of /account/{type?} (spec platform §2); none is the main one (personal details). */
 export const ACCOUNT_SECTIONS = ['devices', 'subscriptions', 'notifications', 'support'] as const;
@@ -16,7 +17,7 @@ export function sectionOf(type: string | undefined): AccountSection | null {
 export function requireRegistered(auth: { virtual: boolean } | null, request: Request): void {
   if (auth && !auth.virtual) return;
   const url = new URL(request.url);
-  throw redirect(`/auth?back=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  throw safeRedirect(`/auth?back=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
 }
 
 export type PersonField = 'name' | 'birthday' | 'gender';

@@ -1,9 +1,10 @@
 import type { PaymentMethod } from '@ekran/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { bankOf, type BankLook } from '../../lib/banks.ts';
 import { env } from '../../lib/env.server.ts';
+import { offSiteRedirect } from '../../lib/safe-redirect.ts';
 
 // issue 6 web: /account/subscriptions, the subscriptions with their renewal and the payment methods.
 
@@ -75,5 +76,5 @@ export async function changeCard(api: Api) {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return data<BillingActionResult>({ intent: 'change-card', ok: false }, { status: 502 });
   url.searchParams.set('client_key', env.WEB_API_KEY);
-  return redirect(url.toString());
+  return offSiteRedirect(url);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { tFor } from '../../lib/i18n.ts';
@@ -8,6 +8,7 @@ import '../../styles/account.css';
 import type { Route } from './+types/delete';
 import { requireRegistered } from './account.server.ts';
 import { deleteAccount, sendDeleteCode } from './delete.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, api } = context.get(visitorContext);
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') === 'send-code') return sendDeleteCode(api, form);
   const failed = await deleteAccount(api, form);
   if (failed) return failed;
-  return redirect('/account/google_delete?deleted=1', { headers: { 'Set-Cookie': clearedSessionCookie() } });
+  return safeRedirect('/account/google_delete?deleted=1', { headers: { 'Set-Cookie': clearedSessionCookie() } });
 }
 
 export function meta() {

@@ -7,7 +7,7 @@ import {
 } from '@ekran/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { ArchiveFilterDrawer } from '../../components/archive/archive-drawer.tsx';
 import { ArchiveFilters, type ArchiveFilterGroups } from '../../components/archive/archive-filters.tsx';
 import { ArchiveGrid } from '../../components/archive/archive-grid.tsx';
@@ -27,6 +27,8 @@ import catalogCss from '../../styles/catalog.css?url';
 import { loadBanners } from '../home/banners.server.ts';
 import type { Route } from './+types/archive';
 import { archiveHeading, archivePageSizeFor, toArchivePortion } from './archive.server.ts';
+import { skipOr404 } from '../../lib/lists.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // The filter panels are the catalogue's (.filter, its panel and columns of 10).
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -114,7 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const own = withQuery(canonical, rest);
   // Compared as parsed values: the page's data requests spell the commas %2C.
   const ownUrl = new URL(own, url.origin);
-  if (ownUrl.pathname !== url.pathname || ownUrl.searchParams.toString() !== search.toString()) throw redirect(own, 301);
+  if (ownUrl.pathname !== url.pathname || ownUrl.searchParams.toString() !== search.toString()) throw safeRedirect(own, 301);
 
   const { api, auth, tz } = context.get(visitorContext);
   const forKids = auth?.profile_for_child ?? false;
@@ -126,7 +128,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageSize = archivePageSizeFor(request.headers.get('user-agent'));
   const now = Date.now();
   const [list, filterGroups, banners, tariffs] = await Promise.all([
-    settle(api.catchups({ ...catchupQuery(filters), limit: pageSize, skip: (page - 1) * pageSize, for_kids: forKids })),
+    settle(api.catchups({ ...catchupQuery(filters), limit: pageSize, skip: skipOr404(page, pageSize), for_kids: forKids })),
     settle(api.catchupFilters(forKids, filters.category)),
     loadBanners(api, 'catchups', forKids),
     // spec catalogue §4: N of «Смотреть N дней бесплатно» is the weight-0 trial tariff's (7 without it).

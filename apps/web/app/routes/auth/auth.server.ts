@@ -1,12 +1,11 @@
-import { isAllowedReturnUrl } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { safePath } from '../../lib/safe-redirect.ts';
 
-/** spec platform §5: a return URL is accepted only with an allowed prefix (a path of this site). */
+/** spec platform §5: the ?back= return URL when it is a path of this site, else the home page. */
 export function backOf(request: Request): string {
-  const back = new URL(request.url).searchParams.get('back');
-  return back && isAllowedReturnUrl(back, ['/']) ? back : '/';
+  return safePath(new URL(request.url).searchParams.get('back'));
 }
 
 export type AuthErrorKey =

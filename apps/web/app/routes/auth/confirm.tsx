@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/confirm';
 import { authErrors, backOf, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
-  if (!auth || auth.virtual || !auth.email) throw redirect('/signup');
+  if (!auth || auth.virtual || !auth.email) throw safeRedirect('/signup');
   return { email: auth.email, back: backOf(request) };
 }
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { resent: true, errors: {} as AuthFormErrors };
     }
     await api.emailConfirm(String(form.get('code') ?? '').trim());
-    return redirect(backOf(request));
+    return safeRedirect(backOf(request));
   } catch (err) {
     return data({ resent: false, errors: authErrors(err) }, { status: 400 });
   }

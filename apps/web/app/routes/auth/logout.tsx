@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Form, redirect } from 'react-router';
+import { Form } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { clearedSessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/logout';
 import { authMeta } from './auth-meta.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
-  if (!auth || auth.virtual) throw redirect('/');
+  if (!auth || auth.virtual) throw safeRedirect('/');
   return null;
 }
 
@@ -19,7 +20,7 @@ export async function action({ context }: Route.ActionArgs) {
   } catch (err) {
     if (!(err instanceof ApiCallError) || err.status !== 401) throw err;
   }
-  return redirect('/', { headers: { 'Set-Cookie': clearedSessionCookie() } });
+  return safeRedirect('/', { headers: { 'Set-Cookie': clearedSessionCookie() } });
 }
 
 export const meta = authMeta;

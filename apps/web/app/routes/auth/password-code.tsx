@@ -1,15 +1,16 @@
 import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-code';
 import { formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 function emailOf(request: Request): string {
   const email = new URL(request.url).searchParams.get('email') ?? '';
-  if (!isEmail(email)) throw redirect('/password/recovery');
+  if (!isEmail(email)) throw safeRedirect('/password/recovery');
   return email;
 }
 
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     await context.get(visitorContext).api.passwordReset({ email, code: String(form.get('code') ?? '').trim(), password: String(form.get('password') ?? '') });
-    return redirect('/password/success');
+    return safeRedirect('/password/success');
   } catch (err) {
     return formFailure(err, {});
   }

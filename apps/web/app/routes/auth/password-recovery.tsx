@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { AuthCard, FormError } from '../../components/auth/auth-card.tsx';
 import { SuggestingField } from '../../components/auth/email-field.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-recovery';
 import { formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** Password recovery: a code to the account's address (the page does not tell whether it exists). */
 export async function action({ request, context }: Route.ActionArgs) {
   const email = String((await request.formData()).get('email') ?? '').trim();
   try {
     await context.get(visitorContext).api.passwordRecovery(email);
-    return redirect(`/password/code?email=${encodeURIComponent(email.toLowerCase())}`);
+    return safeRedirect(`/password/code?email=${encodeURIComponent(email.toLowerCase())}`);
   } catch (err) {
     return formFailure(err, { email });
   }

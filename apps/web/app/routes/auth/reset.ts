@@ -1,9 +1,9 @@
-import { redirect } from 'react-router';
 import type { Route } from './+types/reset';
 import { flowPath, forgetLoginCookie } from './auth-flow.server.ts';
 import { backOf } from './auth.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** /auth/reset (spec platform §2): start sign-in over — forget the typed login and its step, keep the return URL. */
 export function loader({ request }: Route.LoaderArgs) {
-  return redirect(flowPath('/auth', backOf(request)), { headers: { 'Set-Cookie': forgetLoginCookie() } });
+  return safeRedirect(flowPath('/auth', backOf(request)), { headers: { 'Set-Cookie': forgetLoginCookie() } });
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, type DeviceLimit } from '@ekran/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { CodeStep, LoginStep, PasswordStep } from '../../components/auth/signin-steps.tsx';
 import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
@@ -12,6 +12,7 @@ import { backOf, formFailure, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { withDeviceLimit } from './device-limit.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
 function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | null {
@@ -30,7 +31,7 @@ function usableLogin(request: Request, complete: boolean): RememberedLogin | nul
 function redirectWith(url: string, cookies: string[]) {
   const headers = new Headers();
   for (const c of cookies) headers.append('Set-Cookie', c);
-  return redirect(url, { headers });
+  return safeRedirect(url, { headers });
 }
 
 /**
@@ -39,7 +40,7 @@ function redirectWith(url: string, cookies: string[]) {
  * back to the field. Signed-in visitors go back to the return URL.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (params.step === 'signup') throw redirect(`/signup${new URL(request.url).search}`);
+  if (params.step === 'signup') throw safeRedirect(`/signup${new URL(request.url).search}`);
   const step = stepOf(params);
   if (!step) throw data(null, { status: 404 });
   const back = backOf(request);
@@ -49,11 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const remembered = usableLogin(request, complete);
 
   if (step === 'login') {
-    if (remembered) throw redirect(flowPath(`/auth/${remembered.step}`, back));
+    if (remembered) throw safeRedirect(flowPath(`/auth/${remembered.step}`, back));
     // Social buttons on the first step; completing a registration asks for the phone only.
     return { step: 'login' as const, back, complete, social: complete ? [] : await socialProvidersFor(context.get(visitorContext).api) };
   }
-  if (!remembered || remembered.step !== step) throw redirect(flowPath('/auth', back));
+  if (!remembered || remembered.step !== step) throw safeRedirect(flowPath('/auth', back));
   if (remembered.step === 'password') return { step: 'password' as const, back, complete, email: remembered.email };
   return { step: 'code' as const, back, complete, phone: remembered.phone, sentAt: remembered.sentAt, resendIn: resendIn(remembered.sentAt) };
 }
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = backOf(request);
   const { auth, api } = context.get(visitorContext);
   const mode = authMode(auth, request);
-  if (mode.mode === 'done') return redirect(back);
+  if (mode.mode === 'done') return safeRedirect(back);
   const complete = mode.mode === 'complete';
   const step = stepOf(params);
 
@@ -84,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const remembered = usableLogin(request, complete);
-  if (!remembered || remembered.step !== step) return redirect(flowPath('/auth', back));
+  if (!remembered || remembered.step !== step) return safeRedirect(flowPath('/auth', back));
 
   if (remembered.step === 'password') {
     try {

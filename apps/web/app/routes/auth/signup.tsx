@@ -1,6 +1,6 @@
 import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { SuggestingField } from '../../components/auth/email-field.tsx';
 import { SocialButtons } from '../../components/auth/social-buttons.tsx';
@@ -9,10 +9,11 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signup';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, api } = context.get(visitorContext);
-  if (auth && !auth.virtual) throw redirect(backOf(request));
+  if (auth && !auth.virtual) throw safeRedirect(backOf(request));
   // The address typed on /auth comes along when the visitor chose to sign up with it.
   const email = (new URL(request.url).searchParams.get('email') ?? '').trim().toLowerCase();
   return { back: backOf(request), email: isEmail(email) ? email : '', social: await socialProvidersFor(api) };
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.get(visitorContext).api.emailRegister({ email, password });
     const back = backOf(request);
-    return redirect(`/signup/confirm${back === '/' ? '' : `?back=${encodeURIComponent(back)}`}`);
+    return safeRedirect(`/signup/confirm${back === '/' ? '' : `?back=${encodeURIComponent(back)}`}`);
   } catch (err) {
     return formFailure(err, { email });
   }

@@ -2,14 +2,15 @@
 // checks the flow and exchanges the code; this page signs in, goes back, or on to the sign-up consent.
 import { isSocialProvider } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/social-callback';
 import { authMeta } from './auth-meta.ts';
 import { deviceLimitOf } from './device-limit.server.ts';
-import { callbackParams, clearedFlowCookie, flowCookieOf, safeBack, socialError } from './social.server.ts';
+import { callbackParams, clearedFlowCookie, flowCookieOf, socialError } from './social.server.ts';
+import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider } = params;
@@ -23,15 +24,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // spec platform §8: over the device limit the popup lets the viewer disconnect one and finish signing in.
     return data({ provider, ...failure, deviceLimit: deviceLimitOf(err) }, { status: failure.status, headers: { 'Set-Cookie': clearedFlowCookie() } });
   }
-  if (result.result === 'signup') throw redirect(`/auth/${provider}/signup`);
+  if (result.result === 'signup') throw safeRedirect(`/auth/${provider}/signup`);
   const headers = new Headers({ 'Set-Cookie': clearedFlowCookie() });
   if (result.result === 'signed_in') {
     headers.append('Set-Cookie', sessionCookie(result.auth.authentication_token));
-    throw redirect(safeBack(result.back), { headers });
+    throw safeRedirect(safePath(result.back), { headers });
   }
   // Linked from the account page: back there, saying which one.
-  const back = safeBack(result.back);
-  throw redirect(`${back}${back.includes('?') ? '&' : '?'}linked=${provider}`, { headers });
+  const back = safePath(result.back);
+  throw safeRedirect(`${back}${back.includes('?') ? '&' : '?'}linked=${provider}`, { headers });
 }
 
 /**
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isSocialProvider(params.provider)) throw data(null, { status: 404 });
   const query = new URLSearchParams(Object.entries(callbackParams(await request.formData())) as [string, string][]);
-  throw redirect(`/token/${params.provider}?${query}`, 303);
+  throw safeRedirect(`/token/${params.provider}?${query}`, 303);
 }
 
 export const meta = authMeta;

@@ -4,20 +4,21 @@
 // on to /auth with the social-registration marker.
 import { formatPhone, isSocialProvider, needsSocialRegistrationPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { SocialIcon } from '../../components/auth/social-buttons.tsx';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/social-signup';
 import { authMeta } from './auth-meta.ts';
-import { authWithBack, clearedFlowCookie, flowCookieOf, safeBack, socialError, socialRegistrationCookie, type SocialErrorKey } from './social.server.ts';
+import { authWithBack, clearedFlowCookie, flowCookieOf, socialError, socialRegistrationCookie, type SocialErrorKey } from './social.server.ts';
+import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider } = params;
   if (!isSocialProvider(provider)) throw data(null, { status: 404 });
   try {
     const pending = await context.get(visitorContext).api.socialPending(flowCookieOf(request));
-    if (pending.provider !== provider) throw redirect(`/auth/${pending.provider}/signup`);
+    if (pending.provider !== provider) throw safeRedirect(`/auth/${pending.provider}/signup`);
     return { provider, pending };
   } catch (err) {
     if (err instanceof Response) throw err;
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } catch (err) {
       socialError(err); // an expired or finished flow is already gone
     }
-    return redirect('/auth', { headers: { 'Set-Cookie': clearedFlowCookie() } });
+    return safeRedirect('/auth', { headers: { 'Set-Cookie': clearedFlowCookie() } });
   }
   if (form.get('consent') !== 'on') return data({ errors: { consent: true, form: null as SocialErrorKey | null } }, { status: 400 });
   let result;
@@ -50,14 +51,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const headers = new Headers({ 'Set-Cookie': clearedFlowCookie() });
   headers.append('Set-Cookie', sessionCookie(result.auth.authentication_token));
-  const back = safeBack(result.back);
+  const back = safePath(result.back);
   // spec platform §4: "Social sign-up (apple or google id without phone, RU) sets a social-registration
   // marker and goes to /auth."
   if (result.result === 'registered' && needsSocialRegistrationPhone(result.auth)) {
     headers.append('Set-Cookie', socialRegistrationCookie(result.provider));
-    return redirect(authWithBack(back), { headers });
+    return safeRedirect(authWithBack(back), { headers });
   }
-  return redirect(back, { headers });
+  return safeRedirect(back, { headers });
 }
 
 export const meta = authMeta;

@@ -1,6 +1,6 @@
 // Server helpers of the social sign-in pages (/token/{provider}, /auth/{provider}/signup).
 import { ErrorCode, SOCIAL_FLOW_COOKIE, type SocialCallbackRequest } from '@ekran/contracts';
-import { returnUrlOr, SOCIAL_REGISTRATION_COOKIE, SOCIAL_REGISTRATION_COOKIE_MINUTES } from '@ekran/core';
+import { SOCIAL_REGISTRATION_COOKIE, SOCIAL_REGISTRATION_COOKIE_MINUTES } from '@ekran/core';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
 import { readCookie } from '../../lib/session.server.ts';
@@ -35,9 +35,6 @@ export const clearedFlowCookie = () => `${SOCIAL_FLOW_COOKIE}=; Path=/; Max-Age=
  */
 export const socialRegistrationCookie = (provider: string) =>
   `${SOCIAL_REGISTRATION_COOKIE}=${encodeURIComponent(provider)}; Path=/; Max-Age=${SOCIAL_REGISTRATION_COOKIE_MINUTES * 60}; SameSite=Lax${secure()}`;
-
-/** spec platform §5: the API keeps only allowed return URLs; checked again before redirecting. */
-export const safeBack = (back: string | null | undefined) => returnUrlOr(back, ['/'], '/');
 
 /** /auth, keeping the return URL for after the phone step. */
 export const authWithBack = (back: string) => (back === '/' ? '/auth' : `/auth?back=${encodeURIComponent(back)}`);

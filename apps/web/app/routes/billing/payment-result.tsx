@@ -7,7 +7,8 @@ import { notify } from '../../components/shell/notices.tsx';
 import { openPaymentLink } from '../../components/watch/playback-client.ts';
 import { formatDate } from '../../components/devices/format.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
-import { declineReason, isLive, safeBackUrl } from '../../lib/billing-view.ts';
+import { declineReason, isLive } from '../../lib/billing-view.ts';
+import { safePath } from '../../lib/safe-redirect.ts';
 import { env } from '../../lib/env.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -120,7 +121,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const handleRetry = async () => {
     if (!order?.tariff) return;
     setRetrying(true);
-    const result = await openPaymentLink(order.tariff._id, { back_url: safeBackUrl(order.back_url) });
+    const result = await openPaymentLink(order.tariff._id, { back_url: safePath(order.back_url) });
     setRetrying(false);
     if (result === 'auth') window.location.assign('/auth?back=/tariffs');
     else notify.show({ id: 'payment-link', kind: 'error', title: t('gating.errorTitle'), text: t('gating.errorText') });
@@ -131,8 +132,8 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
       {t('billing.result.backToApp')}
     </a>
   ) : (
-    <Link to={safeBackUrl(order?.back_url)} className="btn btn--primary" data-testid="result-back">
-      {order?.back_url && safeBackUrl(order.back_url) !== '/' ? t('billing.result.backToWatch') : t('billing.result.backHome')}
+    <Link to={safePath(order?.back_url)} className="btn btn--primary" data-testid="result-back">
+      {order?.back_url && safePath(order.back_url) !== '/' ? t('billing.result.backToWatch') : t('billing.result.backHome')}
     </Link>
   );
 

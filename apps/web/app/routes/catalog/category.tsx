@@ -1,7 +1,7 @@
 import type { Category, CatalogFilters as CatalogFiltersData, FilterGroup } from '@ekran/contracts';
 import { buildBreadcrumbs, CATALOG_PAGE_SIZE, isCatalogSort, type CrumbInput } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { CatalogFilters, SortControl } from '../../components/catalog/catalog-filters.tsx';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -13,6 +13,8 @@ import catalogCss from '../../styles/catalog.css?url';
 import type { Route } from './+types/category';
 import { categoryPath, hasFilter, parseCategoryPath, pathFromQuery, withFilter, type CategoryPath } from './category-path.ts';
 import { portionUrl, toPortion } from '../../lib/listing.ts';
+import { skipOr404 } from '../../lib/lists.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
@@ -41,12 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const fromForm = pathFromQuery(search);
   if (fromForm) {
     for (const kind of ['genre', 'year', 'country']) search.delete(kind);
-    throw redirect(`${categoryPath(category, fromForm)}${search.size ? `?${search}` : ''}`);
+    throw safeRedirect(`${categoryPath(category, fromForm)}${search.size ? `?${search}` : ''}`);
   }
   const path = parseCategoryPath([params.p1, params.p2, params.p3, params.p4]);
   if (!path) throw data(null, { status: 404 });
   const canonical = categoryPath(category, path);
-  if (canonical !== url.pathname.replace(/\/$/, '') && url.pathname !== `/${category}/`) throw redirect(`${canonical}${url.search}`, 301);
+  if (canonical !== url.pathname.replace(/\/$/, '') && url.pathname !== `/${category}/`) throw safeRedirect(`${canonical}${url.search}`, 301);
 
   const sortParam = search.get('sort');
   const askedSort = isCatalogSort(sortParam) ? sortParam : undefined;
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const forKids = auth?.profile_for_child ?? false;
   const filter = { category, genre: path.genre, year: path.year, country: path.country };
   const [list, filters] = await Promise.all([
-    api.titles({ ...filter, for_kids: forKids, sort: askedSort, limit: CATALOG_PAGE_SIZE, skip: (path.page - 1) * CATALOG_PAGE_SIZE }),
+    api.titles({ ...filter, for_kids: forKids, sort: askedSort, limit: CATALOG_PAGE_SIZE, skip: skipOr404(path.page, CATALOG_PAGE_SIZE) }),
     // spec catalogue §8: a failed catalogue call is ignored; the page goes on without its filters.
     api.catalogFilters({ ...filter, for_kids: forKids }).catch((): CatalogFiltersData | null => null),
   ]);

@@ -1,5 +1,6 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/collection-redirect';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -9,5 +10,5 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export function loader({ params }: Route.LoaderArgs) {
   if (!ALIAS.test(params.alias)) throw data(null, { status: 404 });
-  throw redirect(`/collections/${params.alias}`, 301);
+  throw safeRedirect(`/collections/${params.alias}`, 301);
 }

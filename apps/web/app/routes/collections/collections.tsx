@@ -1,6 +1,6 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
 import { ListEmpty } from '../../components/collections/list-empty.tsx';
@@ -10,11 +10,12 @@ import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
 import { toSkipPortion } from '../../lib/listing.ts';
-import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical, skipOr404 } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/collections';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PAGE_SEGMENT = /^page\d+$/;
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const page = pageOr404(params.p1);
     redirectToCanonical(url, pagedPath(LIST, page));
     const size = LIST_PAGE_SIZE.collections;
-    const list = await api.collections({ skip: (page - 1) * size, limit: size });
+    const list = await api.collections({ skip: skipOr404(page, size), limit: size });
     const pages = pagesOr404(page, list.items_total, size);
     return { mode: 'list' as const, page, pages, total: list.items_total, skip: (page - 1) * size, collections: list.items };
   }
@@ -44,12 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A hashtag typed as it reads (/collections/неожиданный_финал) goes to its alias (/collections/neozhidannyy-final).
     alias = hashtagAlias(alias);
     if (!ALIAS.test(alias)) throw data(null, { status: 404 });
-    throw redirect(pagedPath(`${LIST}/${alias}`, page), 301);
+    throw safeRedirect(pagedPath(`${LIST}/${alias}`, page), 301);
   }
   const base = `${LIST}/${alias}`;
   redirectToCanonical(url, pagedPath(base, page));
   const size = LIST_PAGE_SIZE.collection;
-  const c = await orNotFound(api.collection(alias, { skip: (page - 1) * size, limit: size }));
+  const c = await orNotFound(api.collection(alias, { skip: skipOr404(page, size), limit: size }));
   const pages = pagesOr404(page, c.items_total, size);
   return {
     mode: 'collection' as const,

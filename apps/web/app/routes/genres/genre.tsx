@@ -5,7 +5,7 @@ import { data } from 'react-router';
 import { GenreSection } from '../../components/genres/genre-section.tsx';
 import { countsLine, kindsPhrase } from '../../components/genres/genre-view.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { isNothingThere } from '../../lib/api.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     page = await api.genre(alias, auth?.profile_for_child ?? false);
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw data(null, { status: 404 });
     throw err;
   }
   const lead = [...page.sections].sort((a, b) => b.items_total - a.items_total)[0]?.items[0];

@@ -1,12 +1,13 @@
 import { ErrorCode, OPERATOR_MSISDN_COOKIE, OPERATOR_SUSPEND_COOKIE, OperatorErrorCode, type AuthData } from '@ekran/contracts';
 import { formatPhone, parsePhoneInput } from '@ekran/core';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
 import { readCookie, sessionCookie } from '../../lib/session.server.ts';
 import { formFailure, type AuthFormErrors } from '../auth/auth.server.ts';
 
 import { CONNECT_PATH, OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // The flows and the connect address are shared with the route components (operator-flows.ts).
 export { CONNECT_PATH, OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
@@ -35,7 +36,7 @@ const signedInWith = (auth: AuthData | null, msisdn: string | null) => Boolean(a
 function redirectWith(url: string, cookies: string[]) {
   const headers = new Headers();
   for (const c of cookies) headers.append('Set-Cookie', c);
-  return redirect(url, { headers });
+  return safeRedirect(url, { headers });
 }
 
 export interface PhoneStepData {
@@ -48,7 +49,7 @@ export interface PhoneStepData {
 /** The phone step: prefilled from the msisdn cookie; a signed-in customer goes on. */
 export function phoneStepLoader(request: Request, auth: AuthData | null, flow: OperatorFlowId): PhoneStepData {
   const msisdn = msisdnOf(request);
-  if (signedInWith(auth, msisdn)) throw redirect(doneFor(flow));
+  if (signedInWith(auth, msisdn)) throw safeRedirect(doneFor(flow));
   return { flow, kind: OPERATOR_FLOWS[flow].kind, msisdn: msisdn ? formatPhone(msisdn) : '' };
 }
 
@@ -78,15 +79,15 @@ export interface CodeStepData {
 /** The code step: needs the msisdn the code went to, else back to the phone step. */
 export function codeStepLoader(request: Request, auth: AuthData | null, flow: OperatorFlowId): CodeStepData {
   const msisdn = msisdnOf(request);
-  if (!msisdn) throw redirect(OPERATOR_FLOWS[flow].base);
-  if (signedInWith(auth, msisdn)) throw redirect(doneFor(flow));
+  if (!msisdn) throw safeRedirect(OPERATOR_FLOWS[flow].base);
+  if (signedInWith(auth, msisdn)) throw safeRedirect(doneFor(flow));
   return { flow, kind: OPERATOR_FLOWS[flow].kind, msisdn: formatPhone(msisdn) };
 }
 
 /** The code step's form: resend, or the code signs in (the session cookie follows). */
 export async function codeStepAction(request: Request, form: FormData, api: Api, flow: OperatorFlowId) {
   const msisdn = msisdnOf(request);
-  if (!msisdn) return redirect(OPERATOR_FLOWS[flow].base);
+  if (!msisdn) return safeRedirect(OPERATOR_FLOWS[flow].base);
   if (form.get('intent') === 'resend') {
     try {
       await api.operatorCode(msisdn);

@@ -1,9 +1,10 @@
 import type { Landing } from '@ekran/contracts';
 import { LANDING_SLUG_PATTERN, UTM_PARAMS } from '@ekran/core';
-import { data, redirect } from 'react-router';
-import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { data } from 'react-router';
+import { isNothingThere, type Api } from '../../lib/api.server.ts';
 import { paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import type { Visitor } from '../../lib/session.server.ts';
+import { offSiteRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** What the landing's button answers when it cannot go on: the offer is over, or the payment link failed. */
 export type LandingActionAnswer = { error: 'ended' | 'payment-link' };
@@ -14,7 +15,7 @@ export async function loadLanding(api: Pick<Api, 'landing'>, slug: string | unde
   try {
     return await api.landing(slug);
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw data(null, { status: 404 });
     throw err;
   }
 }
@@ -34,7 +35,7 @@ export async function landingAction(request: Request, visitor: Pick<Visitor, 'ap
   if (landing.state !== 'active' || !landing.tariff) return data<LandingActionAnswer>({ error: 'ended' }, { status: 409 });
   const here = `/pages/${landing.slug}`;
   const { auth } = visitor;
-  if (!auth || auth.virtual || (!auth.email && !auth.phone)) throw redirect(`/auth?back=${encodeURIComponent(here)}`);
+  if (!auth || auth.virtual || (!auth.email && !auth.phone)) throw safeRedirect(`/auth?back=${encodeURIComponent(here)}`);
   const form = await request.formData();
   const result = await paymentRedirect(visitor.api, {
     tariffUrl: landing.tariff.url,
@@ -43,5 +44,5 @@ export async function landingAction(request: Request, visitor: Pick<Visitor, 'ap
     back: landingBackUrl(landing),
   });
   if ('error' in result) return data<LandingActionAnswer>({ error: 'payment-link' }, { status: 502 });
-  throw redirect(result.url, { headers: { 'Set-Cookie': result.cookie } });
+  throw offSiteRedirect(result.url, { headers: { 'Set-Cookie': result.cookie } });
 }

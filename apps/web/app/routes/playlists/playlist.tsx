@@ -7,7 +7,7 @@ import { trackClick } from '../../lib/analytics.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
-import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical, skipOr404 } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   redirectToCanonical(new URL(request.url), pagedPath(base, page));
   const { api } = context.get(visitorContext);
   const size = LIST_PAGE_SIZE.playlist;
-  const playlist = await orNotFound(api.playlist(params.alias, { skip: (page - 1) * size, limit: size }));
+  const playlist = await orNotFound(api.playlist(params.alias, { skip: skipOr404(page, size), limit: size }));
   const pages = pagesOr404(page, playlist.items_total, size);
   // «Смотреть подряд» starts from the playlist's first item, whatever page this is.
   const first = page === 1 ? playlist.items[0] : (await api.playlist(params.alias, { skip: 0, limit: 1 })).items[0];

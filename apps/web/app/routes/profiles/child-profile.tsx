@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { useProfiles } from '../../components/profiles/profiles-context.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/child-profile';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** /child_profile: the deeplink of spec platform §2 that runs the child profile switch of §4. */
 export function loader({ context }: Route.LoaderArgs) {
   const { auth } = context.get(visitorContext);
   // A virtual visitor has no profiles to switch: sign in first, then come back here.
-  if (!auth || auth.virtual) throw redirect(`/auth?back=${encodeURIComponent('/child_profile')}`);
+  if (!auth || auth.virtual) throw safeRedirect(`/auth?back=${encodeURIComponent('/child_profile')}`);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { ApiPath } from '@ekran/contracts';
 import { formatPrice, gaClientId } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
@@ -10,6 +10,7 @@ import { readCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/code-success';
 import { requireRegistered } from './promo.server.ts';
 import './promo.css';
+import { offSiteRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,7 +43,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   requireRegistered(context.get(visitorContext).auth, `${url.pathname}${url.search}`);
   const view = successViewOf(url.searchParams);
   // Opened without an activation behind it: there is nothing to show, the code page is where to start.
-  if (!view) throw redirect('/code');
+  if (!view) throw safeRedirect('/code');
   return { view };
 }
 
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = new URL(link.url);
     if (target.protocol !== 'https:' && target.protocol !== 'http:') return data({ error: true }, { status: 502 });
     target.searchParams.set('client_key', env.WEB_API_KEY);
-    return redirect(target.toString());
+    return offSiteRedirect(target);
   } catch (err) {
     if (!(err instanceof ApiCallError) && !(err instanceof TypeError)) throw err;
     return data({ error: true }, { status: 502 });

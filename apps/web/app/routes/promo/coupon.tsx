@@ -1,6 +1,6 @@
 import type { CouponMeta } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { PromoErrorAlert } from '../../components/promo/promo-error-alert.tsx';
 import { promoErrorView, type PromoErrorView } from '../../components/promo/promo-errors.ts';
@@ -10,6 +10,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/coupon';
 import { successPath } from './promo.server.ts';
 import './promo.css';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const ALIAS = /^[\w-]{1,64}$/;
 
@@ -44,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!ALIAS.test(params.promo)) return fail('PROMO_NOT_FOUND', 404);
   try {
     const result = await api.couponRegister(params.promo, { email, password });
-    return redirect(successPath(result.activation));
+    return safeRedirect(successPath(result.activation));
   } catch (err) {
     if (!(err instanceof ApiCallError)) throw err;
     // The shape of the request (an empty address, a short password): the address is what the page asks first.

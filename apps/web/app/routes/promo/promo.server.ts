@@ -1,7 +1,8 @@
 import type { AuthData, PromoActivation, PromoMeta } from '@ekran/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { promoErrorView, type PromoErrorView } from '../../components/promo/promo-errors.ts';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // issue 6 promo: what /code, /premium_code and /pages/gift share — the check → activate form and its answers.
 
@@ -10,7 +11,7 @@ export type CodeFormAnswer = { meta: PromoMeta; error?: undefined } | { error: P
 
 /** Virtual visitors are sent to /auth with the way back (platform §2 /auth, the return URL). */
 export function requireRegistered(auth: AuthData | null, back: string): void {
-  if (!auth || auth.virtual) throw redirect(`/auth?back=${encodeURIComponent(back)}`);
+  if (!auth || auth.virtual) throw safeRedirect(`/auth?back=${encodeURIComponent(back)}`);
 }
 
 /** The dialog of a failed call: the API's error code mapped to catalogue §8, with its status. */
@@ -53,7 +54,7 @@ export async function codeFormAction(request: Request, api: Api, auth: AuthData 
     if (intent === 'check') return data<CodeFormAnswer>({ meta: await api.promoCheck({ code, premium: opts.premium }) });
     const result = await api.promoActivate({ code, premium: opts.premium });
     await api.refresh().catch(() => undefined);
-    return redirect(successPath(result));
+    return safeRedirect(successPath(result));
   } catch (err) {
     return errorAnswer(err);
   }

@@ -6,7 +6,7 @@ import {
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
-import { safeBackUrl } from '../../lib/billing-view.ts';
+import { safePath } from '../../lib/safe-redirect.ts';
 import { flagCookie, paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/offer';
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append('Set-Cookie', flagCookie(OFFER_FROM_FLAG_COOKIE, offer.alias, OFFER_FROM_FLAG_MINUTES * 60));
     headers.append('Set-Cookie', flagCookie(OFFER_REDIRECT_FLAG_COOKIE, '1', OFFER_REDIRECT_FLAG_MINUTES * 60));
     const landing = offer.landing ? `/pages/${offer.landing}` : null;
-    const back = safeBackUrl(form.back, '/');
+    const back = safePath(form.back);
     if (offer.tariff) {
       // spec platform §4 Tariff flow: neither email nor phone → /auth, back to where the offer is told about.
       if (auth.virtual || (!auth.email && !auth.phone)) {

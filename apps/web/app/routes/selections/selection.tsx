@@ -1,17 +1,18 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { itemListLd, pagingLinks } from '../../lib/list-seo.ts';
 import { toSkipPortion } from '../../lib/listing.ts';
-import { orNotFound, pageOr404, pagesOr404, redirectToCanonical } from '../../lib/lists.server.ts';
+import { orNotFound, pageOr404, pagesOr404, redirectToCanonical, skipOr404 } from '../../lib/lists.server.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/selection';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -29,9 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const size = LIST_PAGE_SIZE.selection;
   // The page of a selection is the same in kids mode (a kids selection holds only kids titles anyway); a child
   // profile's scope is the API's to apply.
-  const s = await orNotFound(api.selection(alias, { skip: (page - 1) * size, limit: size, for_kids: false }));
+  const s = await orNotFound(api.selection(alias, { skip: skipOr404(page, size), limit: size, for_kids: false }));
   // A collection pages by 30, not 40: its first page is the only one to send a selection's page to.
-  if (s.source === 'collection') throw redirect(s.url, 301);
+  if (s.source === 'collection') throw safeRedirect(s.url, 301);
   redirectToCanonical(url, pagedPath(s.url, page));
   const pages = pagesOr404(page, s.items_total, size);
   return {

@@ -1,4 +1,4 @@
-import { ApiCallError } from '../../lib/api.server.ts';
+import { isNothingThere } from '../../lib/api.server.ts';
 
 /** Sitemaps are read by crawlers a few times a day; they are not pages to show in results. */
 export const SITEMAP_HEADERS = {
@@ -15,7 +15,7 @@ export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw notFoundFile();
+    if (isNothingThere(err)) throw notFoundFile();
     throw err;
   }
 }

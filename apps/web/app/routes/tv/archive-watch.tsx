@@ -3,18 +3,19 @@
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
 import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
 import { airedAt, fullTitle, recordingTimeLeft } from '../../components/tv/tv-format.ts';
 import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
 import { TvStage } from '../../components/tv/tv-stage.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { ApiCallError, isNothingThere } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/archive-watch';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A title's or a channel's alias: a link that outlasts recordings (a banner's catchup action) names one. */
@@ -44,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       throw err;
     });
     if (!newest) return data({ view: 'unavailable' as const }, { status: 404 });
-    throw redirect(`/archive/watch/${newest.id}`, 302);
+    throw safeRedirect(`/archive/watch/${newest.id}`, 302);
   }
   const id = params.id.toLowerCase();
   let recording: TvRecording;
@@ -54,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!(err instanceof ApiCallError)) throw err;
     // Expired, not ended yet, never recorded, unknown: the recording is not offered (issue 7: "an expired recording
     // is no longer offered"), said on a page of its own with the 404 status.
-    if (err.status === 404 || err.status === 400) return data({ view: 'unavailable' as const }, { status: 404 });
+    if (isNothingThere(err)) return data({ view: 'unavailable' as const }, { status: 404 });
     if (err.status === 403 && err.body?.code === ErrorCode.GeoError) return data({ view: 'geo' as const, attribute: err.body.attribute ?? null }, { status: 403 });
     if (err.status === 403 && err.body?.code === ErrorCode.KidsProfileRestricted) return data({ view: 'kids' as const }, { status: 403 });
     throw err;

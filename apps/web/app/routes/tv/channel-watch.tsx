@@ -17,7 +17,7 @@ import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
 import { ChannelStrip, DayStrip, tvHref } from '../../components/tv/tv-nav.tsx';
 import { TvStage } from '../../components/tv/tv-stage.tsx';
 import { useRefreshed, useServerClock } from '../../components/tv/use-tv-live.ts';
-import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { ApiCallError, isNothingThere, type Api } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
@@ -76,7 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const { check, refusal, tariffs } = early ?? (await askCheck());
     return { view: 'live', ...page, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true } satisfies LiveView;
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw data(null, { status: 404 });
     // spec platform §6: outside RU a channel page reports geo_error (attribute tvchannels_{channel}).
     const geo = geoRefusal(err);
     if (geo) return geo;

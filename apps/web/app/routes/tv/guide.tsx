@@ -4,7 +4,7 @@
 import type { TvGuide } from '@ekran/contracts';
 import { isIsoDate, tvLocalDate } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ProgrammeList } from '../../components/tv/programme-list.tsx';
@@ -17,6 +17,7 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { categoryOf, geoRefusal, isMissing } from './tv-pages.server.ts';
 import type { Route } from './+types/guide';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -24,13 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const date = url.searchParams.get('date');
   if (date !== null && !isIsoDate(date)) throw data(null, { status: 404 });
   // A category that is not one (malformed, unknown, or not this profile's): every channel of the same day.
-  if (url.searchParams.has('category') && !category) throw redirect(tvHref('/channel', { date }));
+  if (url.searchParams.has('category') && !category) throw safeRedirect(tvHref('/channel', { date }));
   const { api, tz } = context.get(visitorContext);
   let guide: TvGuide;
   try {
     guide = await api.tvGuide({ tz, category: category ?? undefined, date: date ?? undefined });
   } catch (err) {
-    if (category && isMissing(err)) throw redirect(tvHref('/channel', { date }));
+    if (category && isMissing(err)) throw safeRedirect(tvHref('/channel', { date }));
     const geo = geoRefusal(err);
     if (geo) return geo;
     throw err;

@@ -2,7 +2,7 @@
 // (?category=), and a grid of channel cards, each leading to its channel page.
 import type { TvCatalog } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ChannelCard } from '../../components/tv/channel-card.tsx';
@@ -15,17 +15,18 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { categoryOf, geoRefusal, isMissing } from './tv-pages.server.ts';
 import type { Route } from './+types/tv-channels';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryOf(url);
   // A category that is not one (malformed, unknown, or not this profile's): all channels.
-  if (url.searchParams.has('category') && !category) throw redirect('/tvchannels');
+  if (url.searchParams.has('category') && !category) throw safeRedirect('/tvchannels');
   const { api, tz } = context.get(visitorContext);
   try {
     return { view: 'channels' as const, catalog: await api.tvCatalog({ tz, category: category ?? undefined }) };
   } catch (err) {
-    if (category && isMissing(err)) throw redirect('/tvchannels');
+    if (category && isMissing(err)) throw safeRedirect('/tvchannels');
     const geo = geoRefusal(err);
     if (geo) return geo;
     throw err;

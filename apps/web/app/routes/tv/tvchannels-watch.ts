@@ -1,6 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { isTvAlias } from './tv-pages.server.ts';
 import type { Route } from './+types/tvchannels-watch';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /**
  * issue 7: /tvchannels/watch/{alias}, where a banner's channel action leads (spec platform §4 Banner click), is the
@@ -8,5 +9,5 @@ import type { Route } from './+types/tvchannels-watch';
  */
 export function loader({ params }: Route.LoaderArgs) {
   if (!isTvAlias(params.alias)) throw data(null, { status: 404 });
-  throw redirect(`/channel/${params.alias}`, 301);
+  throw safeRedirect(`/channel/${params.alias}`, 301);
 }

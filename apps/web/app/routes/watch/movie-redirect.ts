@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { orNotFound } from '../../lib/lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/movie-redirect';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // A title is named by its alias (lowercase Latin, digits, dashes) or its id (a uuid, in either case).
 const PRODUCT = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -14,5 +15,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!PRODUCT.test(params.product)) throw data(null, { status: 404 });
   const { api } = context.get(visitorContext);
   const title = await orNotFound(api.title(params.product.toLowerCase()));
-  throw redirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
+  throw safeRedirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
 }

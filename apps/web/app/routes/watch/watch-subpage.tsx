@@ -2,7 +2,7 @@ import { countedPeople, formatDuration, HOME_CRUMB_TITLE, parseWatchSubPage, PER
 import type { Credit, Title, TitleLists } from '@ekran/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { CoverGrid, type CoverView } from '../../components/collections/cover-card.tsx';
 import { EpisodeProgress, progressTargetFor, resumeOf } from '../../components/lists/title-personal.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -20,6 +20,7 @@ import { seasonLd, videosLd } from '../../lib/title-ld.ts';
 import '../../styles/collections.css';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch-subpage';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** The sub-pages that are pages (person/{alias} only redirects). */
 type PageSub = { kind: 'season'; number: number } | { kind: Exclude<WatchNamedSubPage, 'articles'> };
@@ -71,12 +72,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const ref = /^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias;
   const title = await orNotFound(visitor.api.title(ref));
-  if (title.alias !== params.watchAlias) throw redirect(watchPath(title.alias, page), 301);
+  if (title.alias !== params.watchAlias) throw safeRedirect(watchPath(title.alias, page), 301);
   if (page.kind === 'person-of-title') {
     const { alias } = page;
     const inCredits = CREW_ROLES.some((r) => creditsOf(title, r).some((p) => p.alias === alias));
     if (!inCredits) throw data(null, { status: 404 });
-    throw redirect(`/person/${alias}`, 301);
+    throw safeRedirect(`/person/${alias}`, 301);
   }
   const needsLists = page.kind === 'collections' || page.kind === 'selections';
   const [lists, personal] = await Promise.all([

@@ -2,7 +2,7 @@ import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } fro
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 // issue 5 gating-web: the play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
 import { PlayButton } from '../../components/watch/play-button.tsx';
 import { playLabel } from '../../components/watch/play-label.ts';
@@ -15,7 +15,7 @@ import { FavoriteButton } from '../../components/lists/favorite-button.tsx';
 import { RatingWidget } from '../../components/lists/rating-widget.tsx';
 import { EpisodeProgress, progressTargetFor, ResumeButton, resumeOf, useResumeFromUrl } from '../../components/lists/title-personal.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { ApiCallError, isNothingThere } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
 import { toCardView } from '../../lib/card-view.ts';
 import { tFor } from '../../lib/i18n.ts';
@@ -30,6 +30,7 @@ import { titleLd } from '../../lib/title-ld.ts';
 import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // The player and hls.js load only when a viewer presses play.
 const Player = lazy(() => import('../../components/player/player.tsx'));
@@ -42,11 +43,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // ---- issue 5 titles: a title id (the mini-app's {product}, /movie/{id}) names the title too.
     title = await api.title(/^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias);
   } catch (err) {
-    if (err instanceof ApiCallError && (err.status === 404 || err.status === 400)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw data(null, { status: 404 });
     throw err;
   }
   // ---- issue 5 titles: the page's address is its alias; an id moves there for good, keeping the query (ap, s).
-  if (title.alias !== params.watchAlias) throw redirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
+  if (title.alias !== params.watchAlias) throw safeRedirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
   // ---- issue 5 titles: the collections and selections holding the title decide the sub-page tabs; without them
   // (the call failed) the page shows its other tabs.
   const lists = api.titleLists(title.alias).catch((err: unknown) => {
