@@ -95,6 +95,14 @@ describe('session middleware (spec platform §4 Session)', () => {
     expect(visitor.auth).toBeNull();
   });
 
+  it('serves the page without a session when the address is over the device-login limit', async () => {
+    fetchMock.mockResolvedValueOnce(json(429, { status: 429, code: 'RATE_LIMITED', message: 'too many device logins' }));
+    const { response, visitor } = await run({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' });
+    expect(visitor.auth).toBeNull();
+    expect(visitor.token).toBeNull();
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('ekran_token='))).toBe(false);
+  });
+
   it('fails the request when the API is down rather than inventing a visitor', async () => {
     fetchMock.mockResolvedValueOnce(json(500, { status: 500, code: 'INTERNAL', message: 'boom' }));
     await expect(run({ cookie: 'ekran_token=old-token-0123456789' })).rejects.toThrow();

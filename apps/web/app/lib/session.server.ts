@@ -98,14 +98,20 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       setCookies.push(deviceCookie(deviceId));
     }
     const url = new URL(request.url);
-    auth = await createApi(null, { userAgent, ip }).deviceLogin({
-      device_id: deviceId,
-      device_type: 'web',
-      traffic_source: trafficSourceOf(url.searchParams.get('s')), // spec platform §4 Traffic source: query parameter s
-      is_child: false,
-    });
-    token = auth.authentication_token;
-    setCookies.push(sessionCookie(token));
+    try {
+      auth = await createApi(null, { userAgent, ip }).deviceLogin({
+        device_id: deviceId,
+        device_type: 'web',
+        traffic_source: trafficSourceOf(url.searchParams.get('s')), // spec platform §4 Traffic source: query parameter s
+        is_child: false,
+      });
+      token = auth.authentication_token;
+      setCookies.push(sessionCookie(token));
+    } catch (err) {
+      // An address over the API's device-login limit (decision 033; many viewers behind one carrier NAT) still
+      // gets the page, as a crawler does, without a session; a later page tries again.
+      if (!(err instanceof ApiCallError) || err.status !== 429) throw err;
+    }
   }
   if (deviceRemoved) {
     // The page in the browser still shows the account: reload the whole document (also when this is a
