@@ -96,6 +96,10 @@ export const EnvSchema = z.object({
   MEDIA_DIR: z.string().default('media/demo'),
   /** Folder for generated images (posters); recreated on demand. */
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
+  /** The most the image cache keeps on disk, in megabytes; the least recently used images go first. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().max(1_000_000).default(1024),
+  /** Images one address may have rendered a minute (answers from the cache are not counted); more answer 429. */
+  IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** The web client's public API key (seeded as an API client). */
   WEB_API_KEY: z.string().min(8).default(DEV_DEFAULTS.WEB_API_KEY),
   /** The country of visitors the GeoIP lookup cannot place (loopback, private networks, unknown addresses). */
