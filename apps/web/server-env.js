@@ -5,6 +5,8 @@ process.env.NODE_ENV ??= 'production';
 /**
  * What a production site cannot start without, all named at once: its public origin (canonical links, Open
  * Graph and JSON-LD never take the request's Host) and a key of its own for the API (the default is published).
+ * @param {Record<string, string | undefined>} settings
+ * @returns {string[]}
  */
 export function productionProblems(settings) {
   if (settings.NODE_ENV !== 'production') return [];

@@ -183,8 +183,9 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
     web = startProcess({
       name: 'web',
       entry: WEB_ENTRY,
-      // SITE_ORIGIN: the site's canonical links and Open Graph name this address.
-      env: { ...process.env, SITE_ORIGIN: webUrl, ...env, HOST: '127.0.0.1', PORT: String(webPort), API_URL: apiUrl },
+      // SITE_ORIGIN: the site's canonical links and Open Graph name this address; PAYMENTS_PUBLIC_URL: the payment
+      // page its forms may lead to (CSP form-action).
+      env: { ...process.env, SITE_ORIGIN: webUrl, ...env, ...(payEnv.PAYMENTS_PUBLIC_URL ? { PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL } : {}), HOST: '127.0.0.1', PORT: String(webPort), API_URL: apiUrl },
       logFile: logDir && path.join(logDir, 'web.log'),
       echo,
     });

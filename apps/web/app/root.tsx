@@ -35,6 +35,7 @@ import { loadProfilesShell } from './lib/profiles.server.ts';
 import { readCookie, sessionMiddleware, visitorContext } from './lib/session.server.ts';
 import { gridCss } from './lib/grid-css.ts';
 import { env } from './lib/env.server.ts';
+import { useNonce } from './lib/csp-nonce.ts';
 import appCss from './styles/app.css?url';
 // ---- issue 5 gating-web: the shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
@@ -131,6 +132,7 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce(); // the CSP nonce of this page's scripts (entry.server.tsx)
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
   // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
@@ -171,8 +173,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ) : null}
           </ProfilesProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

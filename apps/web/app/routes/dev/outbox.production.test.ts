@@ -13,7 +13,7 @@ describe('/dev/outbox in production', () => {
     vi.stubEnv('SITE_ORIGIN', 'https://ekran.example');
     vi.resetModules();
     const { loader } = await import('./outbox.tsx');
-    const outbox = vi.fn(async () => ({ items: [{ id: '1', channel: 'email', recipient: 'victim@example.ru', subject: null, body: 'код 123456', created_at: '2026-11-21T12:00:00.000Z' }] }));
+    const outbox = vi.fn(async () => ({ items: [{ id: '1', channel: 'email' as const, recipient: 'victim@example.ru', subject: null, body: 'код 123456', created_at: '2026-11-21T12:00:00.000Z' }] }));
     const r = await outcome(() => loader({ request: new Request('http://localhost/dev/outbox?to=victim%40example.ru'), params: {}, context: contextWith({ outbox }) } as never));
     expect('thrown' in r && (r.thrown as { init: { status: number } }).init.status).toBe(404);
     expect(outbox).not.toHaveBeenCalled();
