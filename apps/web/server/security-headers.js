@@ -25,8 +25,8 @@ export function originOf(url) {
  * nonce ('strict-dynamic' lets them load the route chunks and hls.js they import). What pages load:
  * - images: the site (posters from /api/images), data: (inline SVG), blob:, and https: (the TV guide's
  *   programme images come from wherever the XMLTV source points);
- * - media and requests: the site (/api, /api/media), blob: (hls.js feeds MediaSource from blob: URLs), and the
- *   origin of MEDIA_BASE_URL when media come from a CDN or nginx;
+ * - media and requests: the site (/api, /api/media), blob: (hls.js feeds MediaSource from blob: URLs), data:
+ *   media (the player's tiny probes), and the origin of MEDIA_BASE_URL when media come from a CDN or nginx;
  * - workers: the service worker (/sw.js) and hls.js's blob: worker;
  * - styles: the site's files and inline styles (React style props, the grid's <style>); scripts are the risk;
  * - forms: this site, and the payment host, where a form submitted without JavaScript is redirected.
@@ -44,7 +44,7 @@ export function cspDirectives({ mediaBaseUrl, paymentsUrl }) {
     ],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
-    mediaSrc: ["'self'", 'blob:', ...media],
+    mediaSrc: ["'self'", 'blob:', 'data:', ...media],
     connectSrc: ["'self'", ...media],
     fontSrc: ["'self'", 'data:'],
     workerSrc: ["'self'", 'blob:'],

@@ -59,7 +59,7 @@ describe('security headers of the site', () => {
     expect(policy).toMatchObject({
       'default-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:', 'https://media.ekran.example'],
-      'media-src': ["'self'", 'blob:', 'https://media.ekran.example'],
+      'media-src': ["'self'", 'blob:', 'data:', 'https://media.ekran.example'],
       'connect-src': ["'self'", 'https://media.ekran.example'],
       'worker-src': ["'self'", 'blob:'],
       'form-action': ["'self'", 'https://pay.ekran.example'],
