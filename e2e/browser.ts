@@ -30,7 +30,7 @@ const FLAGS = [
 ];
 
 export interface PageProblem {
-  kind: 'console.error' | 'pageerror';
+  kind: 'console.error' | 'pageerror' | 'csp';
   text: string;
   url?: string | undefined;
 }
@@ -74,7 +74,18 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   // shell opens no marketing popup while it is set, as right after an accepted offer); e2e/offers.e2e.ts asks for
   // them (marketingPopups: true).
   if (!options.marketingPopups) await context.addCookies([{ name: OFFER_REDIRECT_FLAG_COOKIE, value: '1', url: BASE_URL }]);
+  // Every Content-Security-Policy violation of a page is a problem, whatever the console says about it (a blocked
+  // worker or a report-only breach may log nothing): the page reports it through a binding.
   const problems: PageProblem[] = [];
+  await context.exposeBinding('__ekranCspViolation', ({ page }, text: string) => {
+    if (!isAllowed(text)) problems.push({ kind: 'csp', text, url: page.url() });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __ekranCspViolation?: (text: string) => void }).__ekranCspViolation;
+      report?.(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber}`);
+    });
+  });
   const allowed: RegExp[] = [];
   const isAllowed = (text: string, url?: string) => allowed.some((re) => re.test(text) || (url !== undefined && re.test(url)));
   const watch = (page: Page) => {

@@ -1,3 +1,25 @@
 // Imported first by server.js: React and React Router pick their production builds from NODE_ENV when
 // they load, and ESM evaluates imports in order, so this must run before any of them.
 process.env.NODE_ENV ??= 'production';
+
+/**
+ * What a production site cannot start without, all named at once: its public origin (canonical links, Open
+ * Graph and JSON-LD never take the request's Host) and a key of its own for the API (the default is published).
+ * @param {Record<string, string | undefined>} settings
+ * @returns {string[]}
+ */
+export function productionProblems(settings) {
+  if (settings.NODE_ENV !== 'production') return [];
+  const problems = [];
+  if (!settings.SITE_ORIGIN) problems.push('SITE_ORIGIN: required in production (the public origin of the site, e.g. https://ekran.ru)');
+  if (!settings.WEB_API_KEY || settings.WEB_API_KEY === 'ekran-web-public-key') {
+    problems.push('WEB_API_KEY: required in production, the same key the API has (the development default is published)');
+  }
+  return problems;
+}
+
+const problems = productionProblems(process.env);
+if (problems.length) {
+  console.error(`Invalid web settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}

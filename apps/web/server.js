@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { forwardDrainListenerRemoval } from './server/drain.js';
+import { securityHeaders } from './server/security-headers.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +49,18 @@ app.use(
   }),
 );
 
+// After the proxy: API answers keep the API's own headers (a policy that lets nothing load). Pages, resource routes
+// and assets get the site's (server/security-headers.js).
+app.use(
+  securityHeaders({
+    production: process.env.NODE_ENV === 'production',
+    // Where media are served from when a CDN or nginx serves them (the API's setting of the same name).
+    mediaBaseUrl: process.env.MEDIA_BASE_URL,
+    // Where browsers open the payment page (the sandbox host's setting of the same name; CloudPayments' page when
+    // PAYMENTS_PROVIDER=cloudpayments).
+    paymentsUrl: process.env.PAYMENTS_PUBLIC_URL ?? 'http://localhost:4100',
+  }),
+);
 app.use(compression());
 app.use(forwardDrainListenerRemoval);
 // Hashed build assets never change.

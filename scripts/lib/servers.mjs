@@ -183,7 +183,9 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
     web = startProcess({
       name: 'web',
       entry: WEB_ENTRY,
-      env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(webPort), API_URL: apiUrl },
+      // SITE_ORIGIN: the site's canonical links and Open Graph name this address; PAYMENTS_PUBLIC_URL: the payment
+      // page its forms may lead to (CSP form-action).
+      env: { ...process.env, SITE_ORIGIN: webUrl, ...env, ...(payEnv.PAYMENTS_PUBLIC_URL ? { PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL } : {}), HOST: '127.0.0.1', PORT: String(webPort), API_URL: apiUrl },
       logFile: logDir && path.join(logDir, 'web.log'),
       echo,
     });
@@ -196,13 +198,13 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
 }
 
 /**
- * Settings of a throwaway stack (browser tests, benchmark): production mode with a fresh media secret
- * (production refuses the development default) and a fresh embedded database in `dir`, whatever the
- * environment says.
+ * Settings of a throwaway stack (browser tests, benchmark): development mode (production refuses the local
+ * outbox the journeys read their codes from, and the site has no outbox page there), fresh secrets all the same,
+ * and a fresh embedded database in `dir`, whatever the environment says.
  */
 export function isolatedStackEnv(dir, overrides = {}) {
   return {
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
     MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
     CODE_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: undefined,

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { DbHandle } from '@ekran/db';
@@ -110,6 +111,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin); // bad input is a 400 before any hook or handler reads it
+  // The API answers JSON and media, never a page to render: nothing may load, frame or sniff it. Its few HTML pages
+  // (the development identity provider) set their own nonce policy. HSTS only in production, which runs behind HTTPS.
+  // docs/decisions/034-production-guards-and-headers.md
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Images and media are read by the site's pages through its /api proxy (same origin) or a sibling host.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: deps.env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

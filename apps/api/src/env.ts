@@ -42,6 +42,17 @@ const cron = z
   .trim()
   .regex(/^(?:[\d*/,-]+\s+){4}[\d*/,-]+$/, 'a cron of five fields, e.g. */5 * * * *');
 
+/**
+ * The development defaults: they let the offline demo run without settings, and a production start refuses each
+ * of them (loadEnv), since anyone who reads this repository knows them.
+ */
+export const DEV_DEFAULTS = {
+  MEDIA_TOKEN_SECRET: 'dev-only-media-secret-change-me-in-production-0123456789',
+  CODE_SECRET: 'dev-only-code-secret-change-me-in-production-0123456789',
+  WEB_API_KEY: 'ekran-web-public-key',
+  PAYMENTS_API_SECRET: 'sandbox-secret-change-me',
+} as const;
+
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,9 +71,9 @@ export const EnvSchema = z.object({
   /** Seed the demo catalogue on start when the database has no titles. */
   SEED_ON_START: bool.default(true),
   /** HMAC secret for media URLs and session-independent signatures; at least 32 characters. */
-  MEDIA_TOKEN_SECRET: z.string().min(32).default('dev-only-media-secret-change-me-in-production-0123456789'),
+  MEDIA_TOKEN_SECRET: z.string().min(32).default(DEV_DEFAULTS.MEDIA_TOKEN_SECRET),
   /** HMAC secret of one-time codes (mail and SMS); at least 32 characters. */
-  CODE_SECRET: z.string().min(32).default('dev-only-code-secret-change-me-in-production-0123456789'),
+  CODE_SECRET: z.string().min(32).default(DEV_DEFAULTS.CODE_SECRET),
   // ---- accounts (issue 3): where mail and SMS go, and the site their links open
   /** Mail: outbox (stored in the database, readable in development) or smtp (sent through SMTP_URL). */
   MAIL_DELIVERY: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -85,8 +96,12 @@ export const EnvSchema = z.object({
   MEDIA_DIR: z.string().default('media/demo'),
   /** Folder for generated images (posters); recreated on demand. */
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
+  /** The most the image cache keeps on disk, in megabytes; the least recently used images go first. */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().max(1_000_000).default(1024),
+  /** Images one address may have rendered a minute (answers from the cache are not counted); more answer 429. */
+  IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** The web client's public API key (seeded as an API client). */
-  WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
+  WEB_API_KEY: z.string().min(8).default(DEV_DEFAULTS.WEB_API_KEY),
   /** The country of visitors the GeoIP lookup cannot place (loopback, private networks, unknown addresses). */
   DEFAULT_COUNTRY_CODE: z.string().length(2).toUpperCase().default('RU'),
   // ---- issue 7 tvdata: geo rules (spec platform §6) and the TV programme guide
@@ -103,8 +118,8 @@ export const EnvSchema = z.object({
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Session lifetime, sliding. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
-  /** Mark the session cookie Secure (behind HTTPS). */
-  COOKIE_SECURE: bool.default(false),
+  /** Mark the cookies Secure (behind HTTPS); unset: on in production, off otherwise. */
+  COOKIE_SECURE: bool.optional(),
 
   // social sign-in (issue 3: social); docs/decisions/007-social-sign-in.md
   /** The public origin of the site: links in letters (email confirmation, forgotten PIN, double opt-in, unsubscribe) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
@@ -199,7 +214,7 @@ export const EnvSchema = z.object({
   /** The sandbox host's Basic auth user (and the public id it shows). */
   PAYMENTS_PUBLIC_ID: z.string().trim().min(1).default('ekran-sandbox'),
   /** The sandbox host's Basic auth password and its notification signing secret. */
-  PAYMENTS_API_SECRET: z.string().min(8).default('sandbox-secret-change-me'),
+  PAYMENTS_API_SECRET: z.string().min(8).default(DEV_DEFAULTS.PAYMENTS_API_SECRET),
   /** Notifications signed longer ago (or in the future) than this are refused. */
   PAYMENTS_REPLAY_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** CloudPayments' Public ID and API secret (HTTP Basic; the secret also signs notifications); needed when PAYMENTS_PROVIDER=cloudpayments. */
@@ -224,40 +239,75 @@ export const EnvSchema = z.object({
   /** Failed promo codes (check or activation) one address may try within an hour, whatever the session. */
   PROMO_FAILURES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
-export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED'> & { JOBS_ENABLED: boolean };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED' | 'COOKIE_SECURE'> & { JOBS_ENABLED: boolean; COOKIE_SECURE: boolean };
 
-/** Parses process.env (or a given record); throws an error that names each bad setting. */
+/**
+ * Parses process.env (or a given record); throws one error that names every bad setting at once, so a deployment
+ * is fixed in one go rather than one restart per mistake.
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid API settings:\n${lines.join('\n')}`);
   }
-  const delivery = [...deliveryProblems(parsed.data), ...mediaStorageProblems(parsed.data), ...paymentProblems(parsed.data)]; // issue 5 media, issue 6 api
-  if (delivery.length) throw new Error(`Invalid API settings:\n${delivery.map((line) => `  ${line}`).join('\n')}`);
-  for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET'] as const) {
-    if (parsed.data.NODE_ENV === 'production' && parsed.data[key].startsWith('dev-only')) {
-      throw new Error(`Invalid API settings:\n  ${key}: set a real secret in production`);
-    }
+  const problems = [
+    ...productionProblems(parsed.data, source),
+    ...deliveryProblems(parsed.data),
+    ...mediaStorageProblems(parsed.data),
+    ...paymentProblems(parsed.data),
+    ...socialProblems(parsed.data),
+  ];
+  if (problems.length) throw new Error(`Invalid API settings:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  const isProduction = parsed.data.NODE_ENV === 'production';
+  return {
+    ...parsed.data,
+    // issue 6 queue: tests build many apps; their jobs stay off unless a test turns them on.
+    JOBS_ENABLED: parsed.data.JOBS_ENABLED ?? parsed.data.NODE_ENV !== 'test',
+    // Production runs behind HTTPS: a session cookie sent over plain HTTP could be read on the way.
+    COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? isProduction,
+  };
+}
+
+/**
+ * Development tools cannot exist in production: the local outbox (its codes sign anyone in), the development
+ * identity provider (it signs anyone in as anyone), and the published default secrets and keys. Each is refused
+ * by name. docs/decisions/034-production-guards-and-headers.md
+ */
+function productionProblems(env: z.infer<typeof EnvSchema>, source: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const byDefault = (key: string) => (source[key] ? '' : ' (the default)');
+  if (env.MAIL_DELIVERY === 'outbox') {
+    problems.push(`MAIL_DELIVERY: outbox${byDefault('MAIL_DELIVERY')} keeps letters where anyone with the public web key reads their codes; set MAIL_DELIVERY=smtp in production`);
   }
-  // social sign-in (issue 3: social): the development identity provider never runs in production, and a
-  // provider is configured whole or not at all.
-  const socialProblems: string[] = [];
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.SOCIAL_DEV_PROVIDER) {
-    socialProblems.push('  SOCIAL_DEV_PROVIDER: the development identity provider is refused in production');
+  if (env.SMS_DELIVERY === 'outbox') {
+    problems.push(`SMS_DELIVERY: outbox${byDefault('SMS_DELIVERY')} keeps SMS where anyone with the public web key reads their codes; set SMS_DELIVERY=http in production`);
   }
+  if (env.SOCIAL_DEV_PROVIDER) problems.push('SOCIAL_DEV_PROVIDER: the development identity provider is refused in production');
+  for (const key of ['MEDIA_TOKEN_SECRET', 'CODE_SECRET', 'WEB_API_KEY'] as const) {
+    if (env[key] === DEV_DEFAULTS[key] || env[key].startsWith('dev-only')) problems.push(`${key}: the development default is published; set a real secret in production`);
+  }
+  if (env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === DEV_DEFAULTS.PAYMENTS_API_SECRET) {
+    problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
+  }
+  if (!source.WEB_ORIGIN) problems.push('WEB_ORIGIN: required in production (the public origin of the site that letters and social sign-in send viewers to)');
+  return problems;
+}
+
+/** social sign-in (issue 3: social): a provider is configured whole or not at all. */
+function socialProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
   const groups = {
     Google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     Apple: ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
     Yandex: ['YANDEX_CLIENT_ID', 'YANDEX_CLIENT_SECRET'],
   } as const;
   for (const [name, keys] of Object.entries(groups)) {
-    const missing = keys.filter((k) => !parsed.data[k]);
-    if (missing.length && missing.length < keys.length) socialProblems.push(`  ${missing.join(', ')}: ${name} sign-in needs ${keys.join(', ')} together`);
+    const missing = keys.filter((k) => !env[k]);
+    if (missing.length && missing.length < keys.length) problems.push(`${missing.join(', ')}: ${name} sign-in needs ${keys.join(', ')} together`);
   }
-  if (socialProblems.length) throw new Error(`Invalid API settings:\n${socialProblems.join('\n')}`);
-  // issue 6 queue: tests build many apps; their jobs stay off unless a test turns them on.
-  return { ...parsed.data, JOBS_ENABLED: parsed.data.JOBS_ENABLED ?? parsed.data.NODE_ENV !== 'test' };
+  return problems;
 }
 
 /** accounts (issue 3): the settings an SMTP or SMS gateway adapter cannot work without. */
@@ -297,9 +347,6 @@ function paymentProblems(env: z.infer<typeof EnvSchema>): string[] {
   if (env.PAYMENTS_PROVIDER === 'cloudpayments') {
     if (!env.CLOUDPAYMENTS_PUBLIC_ID) problems.push('CLOUDPAYMENTS_PUBLIC_ID: required when PAYMENTS_PROVIDER=cloudpayments');
     if (!env.CLOUDPAYMENTS_API_SECRET) problems.push('CLOUDPAYMENTS_API_SECRET: required when PAYMENTS_PROVIDER=cloudpayments');
-  }
-  if (env.NODE_ENV === 'production' && env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === 'sandbox-secret-change-me') {
-    problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
   }
   return problems;
 }

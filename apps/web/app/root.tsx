@@ -1,3 +1,4 @@
+import './lib/zod-csp.ts'; // first: before any module that parses with zod (the CSP allows no eval)
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
@@ -37,6 +38,7 @@ import { readCookie, sessionMiddleware, visitorContext } from './lib/session.ser
 import { gridCss } from './lib/grid-css.ts';
 import { env } from './lib/env.server.ts';
 import { safeRedirect, sitePath } from './lib/safe-redirect.ts';
+import { useNonce } from './lib/csp-nonce.ts';
 import appCss from './styles/app.css?url';
 // ---- issue 5 gating-web: the shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
@@ -139,6 +141,7 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce(); // the CSP nonce of this page's scripts (entry.server.tsx)
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
   // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
@@ -179,8 +182,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ) : null}
           </ProfilesProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -10,20 +10,30 @@ const EnvSchema = z.object({
   /** The support address shown in the account's support section. */
   SUPPORT_EMAIL: z.email().default('support@ekran.ru'),
   /** The support phone (digits; shown in the spec platform §5 display format). */
-  /** The public origin of the site (https://ekran.ru) for canonical URLs, Open Graph and the sitemap; else the request's. */
-  SITE_ORIGIN: z.url().optional(),
+  /**
+   * The public origin of the site (https://ekran.ru) for canonical URLs, Open Graph, JSON-LD and the sitemap.
+   * Required in production; in development http://localhost:3000. Never the request's Host, which anyone can forge.
+   */
+  SITE_ORIGIN: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' }).optional()),
   // ---- issue 6 promo: the gift/certificate host (platform §2): there the home is the gift landing and popups are off.
   /** Host name (e.g. gift.ekran.ru) of the certificates site; unset: none. */
   GIFT_HOST: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+(:\d+)?$/, 'a host name, optionally with :port').optional(),
   SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),
 });
 
+/** The site's origin in development when SITE_ORIGIN is not set (the port `npm run dev` and `npm start` use). */
+export const DEV_SITE_ORIGIN = 'http://localhost:3000';
+
 function load() {
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
     throw new Error(`Invalid web settings:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
-  return parsed.data;
+  // server-env.js stops the production server with the same message before anything loads; this holds for any other host.
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SITE_ORIGIN) {
+    throw new Error('Invalid web settings:\n  SITE_ORIGIN: required in production (the public origin of the site, e.g. https://ekran.ru)');
+  }
+  return { ...parsed.data, SITE_ORIGIN: (parsed.data.SITE_ORIGIN ?? DEV_SITE_ORIGIN).replace(/\/$/, '') };
 }
 
 export const env = load();

@@ -24,10 +24,6 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
   const { delivery, outbox, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
-  if (outbox && app.deps.env.NODE_ENV === 'production') {
-    // The outbox is readable by any client with the public web key: its codes sign anyone in.
-    app.log.warn('mail or SMS go to the local outbox, whose codes anyone can read at /dev/outbox; set MAIL_DELIVERY=smtp and SMS_DELIVERY=http for real viewers');
-  }
   const accounts = createAccountsService(app.deps, delivery);
   const signIn = createSignIn(app.deps);
   // Limits per client address, and per account where the body names one.
@@ -147,8 +143,10 @@ export async function accountsRoutes(appBase: FastifyInstance) {
 
   await app.register(phoneRoutes, { delivery });
 
-  // The local outbox is readable only while a channel writes to it (then that channel sends nothing real).
-  if (outbox) {
+  // The local outbox is readable only while a channel writes to it (then that channel sends nothing real), and
+  // never in production: it is read with the public web key and its codes sign anyone in (loadEnv refuses the
+  // outbox there too; this holds even for an app built with settings that skipped it).
+  if (outbox && app.deps.env.NODE_ENV !== 'production') {
     app.get(
       '/api/v1/dev/outbox',
       { config: { audience: 'anonymous' },

@@ -1,7 +1,10 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { snapWidth } from './images.routes.ts';
+import { posterImage } from './poster-url.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = '/api/v1/images/art/vertical/rays-200-20-7';
+/** The signed URL the API writes for art (as its mappers do). */
+const art = (orientation: 'vertical' | 'horizontal', pattern: string, hue: number, hue2: number, seed: number) => posterImage({ pattern, hue, hue2, seed }, orientation).url;
+const url = art('vertical', 'rays', 200, 20, 7);
 
 describe('GET /api/v1/images/art (spec platform §7 image parameters)', () => {
   it('renders webp at the requested width with long cache headers', async () => {
@@ -24,12 +29,12 @@ describe('GET /api/v1/images/art (spec platform §7 image parameters)', () => {
   });
 
   it('renders jpeg and defaults quality to 75', async () => {
-    const res = await t.app.inject(`/api/v1/images/art/horizontal/waves-10-300-3?w=640&type=jpeg`);
+    const res = await t.app.inject(`${art('horizontal', 'waves', 10, 300, 3)}?w=640&type=jpeg`);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
-    const explicit = await t.app.inject(`/api/v1/images/art/horizontal/waves-10-300-3?w=640&type=jpeg&q=75`);
+    const explicit = await t.app.inject(`${art('horizontal', 'waves', 10, 300, 3)}?w=640&type=jpeg&q=75`);
     expect(explicit.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
@@ -84,5 +89,83 @@ describe('GET /api/v1/images/art (spec platform §7 image parameters)', () => {
     [4000, 2560],
   ])('snaps width %i to %i', (w, expected) => {
     expect(snapWidth(w)).toBe(expected);
+  });
+});
+
+describe('only art the catalogue names is rendered', () => {
+  const files = () => readdirSync(t.env.IMAGE_CACHE_DIR).length;
+
+  it('refuses unsigned art that is not cached, rendering and storing nothing (404)', async () => {
+    const before = files();
+    for (const seed of [101, 102, 103]) {
+      const res = await t.app.inject(`/api/v1/images/art/vertical/rays-200-20-${seed}?w=320`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+    expect(files()).toBe(before);
+  });
+
+  it('refuses a forged signature, or the signature of other art (404)', async () => {
+    const genuine = art('vertical', 'rays', 200, 20, 8);
+    const sig = genuine.split('.').pop()!;
+    expect((await t.app.inject(`/api/v1/images/art/vertical/rays-200-20-9.${sig}?w=320`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/v1/images/art/horizontal/rays-200-20-8.${sig}?w=320`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/v1/images/art/vertical/rays-200-20-8.${'A'.repeat(16)}?w=320`)).statusCode).toBe(404);
+    expect((await t.app.inject(`${genuine}?w=320`)).statusCode).toBe(200);
+  });
+
+  it('still answers an unsigned URL from the cache an earlier signed request filled', async () => {
+    const signed = await t.app.inject(`${art('vertical', 'circles', 30, 60, 5)}?w=240`);
+    const unsigned = await t.app.inject('/api/v1/images/art/vertical/circles-30-60-5?w=240');
+    expect(unsigned.statusCode).toBe(200);
+    expect(unsigned.rawPayload.equals(signed.rawPayload)).toBe(true);
+    expect(unsigned.headers.etag).toBe(signed.headers.etag);
+  });
+});
+
+describe('renders per address (IMAGE_RENDERS_PER_MINUTE)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ IMAGE_RENDERS_PER_MINUTE: '2' });
+  });
+  afterAll(() => limited.close());
+  const from = (address: string, path: string) => limited.app.inject({ url: path, remoteAddress: address });
+
+  it('limits new renders from one address with 429 RATE_LIMITED, not answers from the cache, not other addresses', async () => {
+    const first = `${art('vertical', 'rays', 1, 2, 1)}?w=160`;
+    expect((await from('203.0.113.7', first)).statusCode).toBe(200);
+    expect((await from('203.0.113.7', `${art('vertical', 'rays', 1, 2, 2)}?w=160`)).statusCode).toBe(200);
+    const third = await from('203.0.113.7', `${art('vertical', 'rays', 1, 2, 3)}?w=160`);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // Cached images are no work: still served to the limited address.
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.7', first)).statusCode).toBe(200);
+    expect((await from('198.51.100.9', `${art('vertical', 'rays', 1, 2, 3)}?w=160`)).statusCode).toBe(200);
+  });
+});
+
+describe('the disk cache is bounded (IMAGE_CACHE_MAX_MB)', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ IMAGE_CACHE_MAX_MB: String(8 / 1024) }); // 8 KB, about six small images
+  });
+  afterAll(() => small.close());
+  const bytesOnDisk = () => readdirSync(small.env.IMAGE_CACHE_DIR).reduce((sum, f) => sum + statSync(path.join(small.env.IMAGE_CACHE_DIR, f)).size, 0);
+
+  it('keeps at most the cap on disk, dropping the least recently used first', async () => {
+    const keep = `${art('horizontal', 'waves', 10, 300, 1)}?w=320`;
+    expect((await small.app.inject(keep)).statusCode).toBe(200);
+    for (let seed = 2; seed < 14; seed++) {
+      expect((await small.app.inject(`${art('horizontal', 'waves', 10, 300, seed)}?w=320`)).statusCode).toBe(200);
+      await small.app.inject(keep); // used again: the most recent
+      await new Promise((r) => setTimeout(r, 5)); // unlink of the evicted runs in the background
+      expect(bytesOnDisk()).toBeLessThanOrEqual(8 * 1024);
+    }
+    const names = readdirSync(small.env.IMAGE_CACHE_DIR);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThan(13);
+    // The one used all along is still there: answered as before, and unsigned (cache only) too.
+    expect((await small.app.inject(keep.replace(/\.[\w-]{16}\?/, '?'))).statusCode).toBe(200);
   });
 });

@@ -1,13 +1,15 @@
+import { ErrorCode } from '@ekran/contracts';
 import { DEFAULT_IMAGE_QUALITY } from '@ekran/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { openImageCache } from './image-cache.ts';
 import { PATTERNS, posterSvg } from './poster-art.ts';
-import { ART_SIZE } from './poster-url.ts';
+import { ART_SIZE, configureArtSigning, isArtSignature } from './poster-url.ts';
 
 /** Widths we render; a request is snapped up to the next one so the cache stays bounded. */
 export const WIDTH_STEPS = [80, 120, 160, 200, 240, 320, 400, 480, 640, 800, 960, 1280, 1600, 1920, 2560] as const;
@@ -17,7 +19,7 @@ const Params = z.object({
   orientation: z.enum(['horizontal', 'vertical', 'banner', 'banner-mobile', 'banner-narrow']),
   spec: z
     .string()
-    .regex(new RegExp(`^(${PATTERNS.join('|')})-([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,10})$`), 'art spec is pattern-hue-hue2-seed'),
+    .regex(new RegExp(`^(${PATTERNS.join('|')})-([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,10})(\\.[A-Za-z0-9_-]{16})?$`), 'art spec is pattern-hue-hue2-seed.signature'),
 });
 const Query = z.object({
   w: z.coerce.number().int().min(16).max(4096).optional(),
@@ -37,33 +39,20 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Generated images resized by sharp: width, quality and type (spec platform §7), cached on disk, immutable. */
+/**
+ * Generated images resized by sharp: width, quality and type (spec platform §7), cached on disk, immutable.
+ * Only art the API named is rendered (its URL is signed), the disk cache is bounded (IMAGE_CACHE_MAX_MB, least
+ * recently used first), and renders are limited per address (IMAGE_RENDERS_PER_MINUTE): a render costs about a
+ * quarter of a second of CPU. docs/decisions/003-self-describing-art-urls.md
+ */
 export async function imageRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const cacheDir = path.resolve(app.deps.env.IMAGE_CACHE_DIR);
-  await mkdir(cacheDir, { recursive: true });
+  const { env } = app.deps;
+  configureArtSigning(env.MEDIA_TOKEN_SECRET);
+  const cache = await openImageCache(path.resolve(env.IMAGE_CACHE_DIR), Math.floor(env.IMAGE_CACHE_MAX_MB * 1024 * 1024));
   const inflight = new Map<string, Promise<Buffer>>();
-
-  async function render(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const file = path.join(cacheDir, `${key}`);
-    try {
-      return await readFile(file);
-    } catch {
-      // not cached yet
-    }
-    let job = inflight.get(key);
-    if (!job) {
-      job = make().then(async (buf) => {
-        const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, buf);
-        await rename(tmp, file);
-        return buf;
-      });
-      inflight.set(key, job);
-      void job.finally(() => inflight.delete(key)).catch(() => undefined);
-    }
-    return job;
-  }
+  // Shared through Redis when REDIS_URL is set, like every other limit (app.ts registers the plugin).
+  const renderLimit = app.createRateLimit({ max: env.IMAGE_RENDERS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `image-render:${request.ip}` });
 
   app.get(
     '/api/v1/images/art/:orientation/:spec',
@@ -72,24 +61,44 @@ export async function imageRoutes(appBase: FastifyInstance) {
       schema: { tags: ['images'], summary: 'Generated poster art, resized (webp or jpeg)', params: Params, querystring: Query },
     },
     async (request, reply) => {
-      const { orientation, spec } = request.params;
+      const { orientation } = request.params;
+      const [spec, signature] = request.params.spec.split('.') as [string, string | undefined];
       const [pattern, hue, hue2, seed] = spec.split('-') as [(typeof PATTERNS)[number], string, string, string];
       const native = ART_SIZE[orientation];
       const width = snapWidth(request.query.w ?? native.width);
       const { q, type } = request.query;
+      // The signature is not part of the key: images cached from unsigned URLs stay valid.
       const key = createHash('sha1').update(`${orientation}/${spec}/${width}/${q}/${type}`).digest('hex');
+      const signed = signature !== undefined && isArtSignature(orientation, spec, signature);
+      if (signature !== undefined && !signed) throw notFound('Art');
       const etag = `"${key}"`;
-      void reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('vary', 'accept-encoding');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      const body = await render(key, async () => {
-        const svg = posterSvg({ pattern, hue: Number(hue) % 360, hue2: Number(hue2) % 360, seed: Number(seed) }, orientation);
-        const image = sharp(Buffer.from(svg)).resize({ width });
-        return type === 'webp' ? image.webp({ quality: q }).toBuffer() : image.jpeg({ quality: q, mozjpeg: true }).toBuffer();
-      });
-      return reply.type(type === 'webp' ? 'image/webp' : 'image/jpeg').send(body);
+      const headers = { 'cache-control': 'public, max-age=31536000, immutable', etag, vary: 'accept-encoding' };
+      // An unsigned URL (written before art URLs were signed) is answered from the cache only, never rendered.
+      if (signed && matchesEtag(request.headers['if-none-match'], etag)) return reply.headers(headers).status(304).send();
+      let body = await cache.get(key);
+      if (!body && !signed) throw notFound('Art');
+      if (!body) {
+        let job = inflight.get(key);
+        if (!job) {
+          const verdict = await renderLimit(request);
+          if (!verdict.isAllowed && verdict.isExceeded) {
+            void reply.header('retry-after', String(verdict.ttlInSeconds));
+            throw new AppError(429, ErrorCode.RateLimited, 'Too many new images from this address; try again in a minute');
+          }
+          job = (async () => {
+            const svg = posterSvg({ pattern, hue: Number(hue) % 360, hue2: Number(hue2) % 360, seed: Number(seed) }, orientation);
+            const image = sharp(Buffer.from(svg)).resize({ width });
+            const rendered = await (type === 'webp' ? image.webp({ quality: q }).toBuffer() : image.jpeg({ quality: q, mozjpeg: true }).toBuffer());
+            await cache.put(key, rendered);
+            return rendered;
+          })();
+          inflight.set(key, job);
+          void job.finally(() => inflight.delete(key)).catch(() => undefined);
+        }
+        body = await job;
+      }
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.headers(headers).status(304).send();
+      return reply.headers(headers).type(type === 'webp' ? 'image/webp' : 'image/jpeg').send(body);
     },
   );
 }

@@ -17,8 +17,11 @@ export interface MediaGrant {
   expiresAt: Date;
 }
 
-/** The signature of a grant (nginx secure_link_md5 compatible). */
-export function mediaSignature(secret: string, slug: string, sid: string, exp: number): string {
+/**
+ * The signature of a grant (nginx secure_link_md5 compatible). exp is signed as the text in the URL, as nginx's
+ * $secure_link_expires is: "0123" and "123" are different grants.
+ */
+export function mediaSignature(secret: string, slug: string, sid: string, exp: number | string): string {
   return createHash('md5').update(`${exp}/${sid}/${slug} ${secret}`).digest('base64url');
 }
 
@@ -28,10 +31,18 @@ export function signMediaPrefix(secret: string, base: string, grant: MediaGrant)
   return `${base}/s/${exp}/${grant.sid}/${mediaSignature(secret, grant.slug, grant.sid, exp)}/${grant.slug}/`;
 }
 
-/** Whether a grant read from a path is genuine and not expired. */
+/**
+ * An expiry as nginx's secure_link reads it (ngx_atotm, then `expires <= 0` is refused): decimal digits only, no
+ * sign, no space, no overflow, above zero. Stricter in one way: no leading zero, which signMediaPrefix never
+ * writes, so one grant has one spelling. 12 digits reach the year 33658. null when it is not such a number.
+ */
+export function parseGrantExpiry(text: string): number | null {
+  return /^[1-9][0-9]{0,11}$/.test(text) ? Number(text) : null;
+}
+
+/** Whether a grant read from a path is genuine and not expired; the signature covers exp as written. */
 export function verifyMediaGrant(secret: string, parts: { exp: string; sid: string; sig: string; slug: string }, now: Date): boolean {
-  if (!/^[0-9]{1,12}$/.test(parts.exp)) return false;
-  const exp = Number(parts.exp);
-  if (exp * 1000 <= now.getTime()) return false;
-  return safeEqual(parts.sig, mediaSignature(secret, parts.slug, parts.sid, exp));
+  const exp = parseGrantExpiry(parts.exp);
+  if (exp === null || exp * 1000 <= now.getTime()) return false;
+  return safeEqual(parts.sig, mediaSignature(secret, parts.slug, parts.sid, parts.exp));
 }

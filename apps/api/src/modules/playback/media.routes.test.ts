@@ -96,6 +96,10 @@ describe('signed HLS media under a path-prefix grant', () => {
       ['another stream session', () => `${swap(grant(), 5, '00000000-0000-4000-8000-000000000000')}master.m3u8`],
       ['an expired grant', () => `${grant('aurora', -1)}720p/seg_000.m4s`],
       ['an expiry that is not a number', () => `${swap(grant(), 4, 'soon')}master.m3u8`],
+      // nginx's secure_link signs the expiry as written: these spellings of a genuine one are other grants there.
+      ['a leading zero before a genuine expiry', () => `${swap(grant(), 4, `0${grant().split('/')[4]}`)}master.m3u8`],
+      ['a plus sign before a genuine expiry', () => `${swap(grant(), 4, `+${grant().split('/')[4]}`)}master.m3u8`],
+      ['a space before a genuine expiry', () => `${swap(grant(), 4, `%20${grant().split('/')[4]}`)}master.m3u8`],
       ['a signature of the wrong length', () => `${swap(grant(), 6, 'short')}master.m3u8`],
       ['a signature made with another secret', () => {
         const exp = String(Math.floor(t.clock.now.getTime() / 1000) + 600);
@@ -105,6 +109,11 @@ describe('signed HLS media under a path-prefix grant', () => {
       const res = await t.app.inject(url());
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ status: 403, code: 'INVALID_MEDIA_TOKEN' });
+    });
+
+    it('an expiry past twelve digits is bad input (400), never read as a number that overflows', async () => {
+      const res = await t.app.inject(`${swap(grant(), 4, '99999999999999999999')}master.m3u8`);
+      expect(res.json()).toMatchObject({ status: 400 });
     });
 
     it('a grant that expires while the clock moves on', async () => {

@@ -165,9 +165,18 @@ describe('a live channel', () => {
     ['another stream session', (u: string) => u.replace(/\/s\/(\d+)\/[0-9a-f-]{36}\//, (_, exp: string) => `/s/${exp}/00000000-0000-4000-8000-000000000000/`)],
     ['a later expiry with the old signature', (u: string) => u.replace(/\/s\/(\d+)\//, (_, exp: string) => `/s/${Number(exp) + 3600}/`)],
     ['a media slug instead of a stream key', (u: string) => u.replace('/live.ekran-kino/', '/aurora/')],
+    // nginx's secure_link signs the expiry as written: these spellings of a genuine one are other grants there.
+    ['a leading zero before a genuine expiry', (u: string) => u.replace(/\/s\/(\d+)\//, (_, exp: string) => `/s/0${exp}/`)],
+    ['a plus sign before a genuine expiry', (u: string) => u.replace(/\/s\/(\d+)\//, (_, exp: string) => `/s/+${exp}/`)],
+    ['a space after a genuine expiry', (u: string) => u.replace(/\/s\/(\d+)\//, (_, exp: string) => `/s/${exp}%20/`)],
   ])('refuses %s with 403 INVALID_MEDIA_TOKEN', async (_, tamper) => {
     const res = await get(tamper(`${base}720p/index.m3u8`));
     expect([res.statusCode, res.json().code]).toEqual([403, 'INVALID_MEDIA_TOKEN']);
+  });
+
+  it('refuses an expiry past twelve digits as bad input (400), never read as a number that overflows', async () => {
+    const res = await get(`${base}720p/index.m3u8`.replace(/\/s\/(\d+)\//, '/s/99999999999999999999/'));
+    expect(res.json()).toMatchObject({ status: 400 });
   });
 
   it('refuses an expired grant, and answers 404 for a track it does not have', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../env.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, TEST_API_KEY, type TestApp } from '../../../test/harness.ts';
+import { PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { devClient } from '../providers.ts';
 import { authorize, startFlow } from '../social.test-helpers.ts';
 
@@ -201,7 +202,7 @@ describe('development identity provider: token endpoint', () => {
 });
 
 describe('development identity provider is refused in production', () => {
-  const production = { NODE_ENV: 'production', MEDIA_TOKEN_SECRET: 'p'.repeat(40), CODE_SECRET: 'c'.repeat(40), PAYMENTS_API_SECRET: 's'.repeat(40) };
+  const production = { ...PRODUCTION_ENV, WEB_API_KEY: TEST_API_KEY };
 
   it('stops the start when SOCIAL_DEV_PROVIDER is on in production', () => {
     expect(() => loadEnv({ ...production, SOCIAL_DEV_PROVIDER: 'true' })).toThrow(/SOCIAL_DEV_PROVIDER: the development identity provider is refused in production/);
