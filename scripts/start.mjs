@@ -95,10 +95,10 @@ try {
 }
 
 const apiUrl = process.env.API_URL || apiBase;
-// The site runs in the API's mode (development unless NODE_ENV says otherwise: the outbox page is for this demo),
-// on the origin printed below for its canonical links unless SITE_ORIGIN says otherwise.
+// The site is its production build (server-env.js) on the origin printed below for its canonical links unless
+// SITE_ORIGIN says otherwise; on that loopback origin it keeps the outbox page of this demo.
 // PAYMENTS_PUBLIC_URL: the payment page the site's forms may lead to (its CSP form-action).
-const webEnv = { NODE_ENV: process.env.NODE_ENV || 'development', SITE_ORIGIN: process.env.SITE_ORIGIN || webOrigin, PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL };
+const webEnv = { SITE_ORIGIN: process.env.SITE_ORIGIN || webOrigin, PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL };
 web = startProcess({ name: 'web', entry: WEB_ENTRY, env: { ...process.env, ...webEnv, HOST: webHost, PORT: String(webPort), API_URL: apiUrl }, echo: true });
 watch(web, 'API');
 try {

@@ -3,8 +3,9 @@
 process.env.NODE_ENV ??= 'production';
 
 /**
- * What a production site cannot start without, all named at once: its public origin (canonical links, Open
- * Graph and JSON-LD never take the request's Host) and a key of its own for the API (the default is published).
+ * What a production site cannot start without: its public origin (canonical links, Open Graph and JSON-LD never
+ * take the request's Host). The site's API key is no secret (browsers send it); a production API refuses the
+ * published default itself, so a site still using it fails at its first call rather than at start.
  * @param {Record<string, string | undefined>} settings
  * @returns {string[]}
  */
@@ -12,9 +13,6 @@ export function productionProblems(settings) {
   if (settings.NODE_ENV !== 'production') return [];
   const problems = [];
   if (!settings.SITE_ORIGIN) problems.push('SITE_ORIGIN: required in production (the public origin of the site, e.g. https://ekran.ru)');
-  if (!settings.WEB_API_KEY || settings.WEB_API_KEY === 'ekran-web-public-key') {
-    problems.push('WEB_API_KEY: required in production, the same key the API has (the development default is published)');
-  }
   return problems;
 }
 

@@ -168,8 +168,9 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
   const api = startProcess({
     name: 'api',
     entry: API_ENTRY,
-    // WEB_ORIGIN: social sign-in sends the browser back to this site; apiEnv: settings for the API alone.
-    env: { ...process.env, ...env, ...payEnv, WEB_ORIGIN: webUrl, ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
+    // WEB_ORIGIN: social sign-in sends the browser back to this site; apiEnv: settings for the API alone. The API
+    // is a development deployment unless apiEnv says otherwise: a production API refuses the local outbox.
+    env: { ...process.env, ...env, ...payEnv, WEB_ORIGIN: webUrl, NODE_ENV: 'development', ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
     logFile: logDir && path.join(logDir, 'api.log'),
     echo,
   });
@@ -198,13 +199,14 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
 }
 
 /**
- * Settings of a throwaway stack (browser tests, benchmark): development mode (production refuses the local
- * outbox the journeys read their codes from, and the site has no outbox page there), fresh secrets all the same,
- * and a fresh embedded database in `dir`, whatever the environment says.
+ * Settings of a throwaway stack (browser tests, benchmark): the site's production build on a loopback origin
+ * (where it keeps the outbox page), the API in development mode (startStack: production refuses the local outbox
+ * the journeys read their codes from), fresh secrets all the same, and a fresh embedded database in `dir`,
+ * whatever the environment says.
  */
 export function isolatedStackEnv(dir, overrides = {}) {
   return {
-    NODE_ENV: 'development',
+    NODE_ENV: 'production',
     MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
     CODE_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: undefined,

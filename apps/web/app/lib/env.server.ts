@@ -37,3 +37,13 @@ function load() {
 }
 
 export const env = load();
+
+/**
+ * Whether the site may serve development tools (the outbox page): outside production, or a production build on a
+ * loopback origin (`npm start`, the browser tests). A site the public reaches is never on a loopback origin.
+ */
+export function devToolsAllowed(settings: { NODE_ENV: string; SITE_ORIGIN: string }): boolean {
+  if (settings.NODE_ENV !== 'production') return true;
+  const host = new URL(settings.SITE_ORIGIN).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}

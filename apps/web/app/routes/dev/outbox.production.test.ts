@@ -1,4 +1,5 @@
-// A production site has no outbox page, even when an API behind it still keeps one.
+// A production site the public reaches has no outbox page, even when an API behind it still keeps one; a
+// production build on a loopback origin (npm start, the browser tests) has, while the API keeps an outbox.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contextWith, outcome } from '../../test/visitor.ts';
 
@@ -17,5 +18,18 @@ describe('/dev/outbox in production', () => {
     const r = await outcome(() => loader({ request: new Request('http://localhost/dev/outbox?to=victim%40example.ru'), params: {}, context: contextWith({ outbox }) } as never));
     expect('thrown' in r && (r.thrown as { init: { status: number } }).init.status).toBe(404);
     expect(outbox).not.toHaveBeenCalled();
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3610'])('shows the API’s outbox on the loopback origin %s', async (origin) => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('SITE_ORIGIN', origin);
+    vi.resetModules();
+    const { loader } = await import('./outbox.tsx');
+    // The visitor context of the modules just reloaded.
+    const { contextWith } = await import('../../test/visitor.ts');
+    const outbox = vi.fn(async () => ({ items: [] }));
+    const r = await outcome(() => loader({ request: new Request(`${origin}/dev/outbox`), params: {}, context: contextWith({ outbox }) } as never));
+    expect(r).toEqual({ value: { to: '', items: [] } });
+    expect(outbox).toHaveBeenCalled();
   });
 });

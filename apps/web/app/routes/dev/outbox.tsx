@@ -3,7 +3,7 @@ import { formatPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
-import { env } from '../../lib/env.server.ts';
+import { devToolsAllowed, env } from '../../lib/env.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/outbox';
@@ -13,12 +13,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: outb
 
 /**
  * /dev/outbox: the letters and SMS the local outbox holds instead of sending them, newest first, with their
- * codes. It exists only while the API's outbox delivery is on (MAIL_DELIVERY or SMS_DELIVERY = outbox);
- * otherwise the API has no outbox and this is the not-found screen. A production site never has it, whatever
- * the API says: development tools do not exist in production.
+ * codes. It exists only while the API's outbox delivery is on (MAIL_DELIVERY or SMS_DELIVERY = outbox), which a
+ * production API refuses; otherwise the API has no outbox and this is the not-found screen. A production build
+ * serves it only on a loopback origin (`npm start`, the browser tests): a site the public reaches never has it,
+ * whatever the API behind it says.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (env.NODE_ENV === 'production') throw data(null, { status: 404 });
+  if (!devToolsAllowed(env)) throw data(null, { status: 404 });
   const to = (new URL(request.url).searchParams.get('to') ?? '').trim().slice(0, 254);
   try {
     const { items } = await context.get(visitorContext).api.outbox({ recipient: to || undefined, limit: 50 });
