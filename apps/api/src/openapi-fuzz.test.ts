@@ -1,6 +1,7 @@
 import { ErrorSchema } from '@ekran/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from './lib/seeded-random.ts';
 import { createFakeHost, HOST, SECRET } from './modules/billing/billing.test-helpers.ts';
 import { paymentProviders } from './modules/billing/providers/index.ts';
 import { createSandboxProvider } from './modules/billing/providers/sandbox.ts';
@@ -78,23 +79,12 @@ const MORE_PER_FIELD = 5;
 const TIMEOUT = process.env.FUZZ_FULL ? 900_000 : 240_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 
-/** mulberry32: a small seeded generator, so every run sends the same requests. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** The values one field gets: the core ones and a sample of the rest seeded by the field's name (order-free). */
 function hostileValues(field: string): unknown[] {
   if (process.env.FUZZ_FULL) return [...CORE, ...MORE];
   let hash = SEED;
   for (const ch of field) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619);
-  const random = seeded(hash);
+  const random = seededRandom(hash); // every run sends the same requests
   const pool = [...MORE];
   const picked: unknown[] = [];
   for (let i = 0; i < MORE_PER_FIELD; i++) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);

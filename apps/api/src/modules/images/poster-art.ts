@@ -1,27 +1,17 @@
 import type { Orientation } from './poster-url.ts';
 import { ART_SIZE } from './poster-url.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 export const PATTERNS = ['rays', 'circles', 'stripes', 'grid', 'waves', 'peaks'] as const;
 export type Pattern = (typeof PATTERNS)[number];
-
-/** A small deterministic generator (mulberry32), so the same parameters always draw the same art. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hsl = (h: number, s: number, l: number, a = 1) => `hsla(${Math.round(h) % 360}, ${s}%, ${l}%, ${a})`;
 
 /** Abstract cinematic poster art as SVG: a two-hue gradient, a pattern, light and a vignette. */
 export function posterSvg(art: { hue: number; hue2: number; pattern: Pattern; seed: number }, orientation: Orientation): string {
   const { width: w, height: h } = ART_SIZE[orientation];
-  const rnd = random(art.seed * 31 + (orientation === 'vertical' ? 7 : 3));
+  // The same parameters always draw the same art.
+  const rnd = seededRandom(art.seed * 31 + (orientation === 'vertical' ? 7 : 3));
   const shapes: string[] = [];
   const c1 = art.hue;
   const c2 = art.hue2;
