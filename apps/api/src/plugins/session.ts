@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized, type AppError } from '../lib/errors.ts';
+import { forbidden, unauthorized, type AppError } from '../lib/errors.ts';
 import { createIdentityService, type SessionContext } from '../modules/identity/identity.service.ts';
 
 declare module 'fastify' {
@@ -31,6 +31,24 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
+/** Methods that change nothing (RFC 9110 §9.2.1): a page of another origin may cause them freely. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser sent this state-changing request from a page of another origin. The session cookie is
+ * SameSite=Lax, which stops other sites but not another port or subdomain of the same site; a form there can post
+ * to /api without a body (a simple request, no preflight) and the cookie rides along. Browsers say where a request
+ * comes from in Sec-Fetch-Site (else Origin); the site's server and apps send neither, and are not browsers.
+ */
+export function isCrossOriginWrite(request: FastifyRequest, siteOrigin: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  return origin !== siteOrigin && origin !== `${request.protocol}://${request.host}`;
+}
+
 /** The session of the caller, or 401 (DEVICE_REMOVED when its device was removed from the account). */
 export function requireSession(request: FastifyRequest): SessionContext {
   if (!request.session) throw request.sessionError ?? unauthorized();
@@ -54,6 +72,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.public || request.routeOptions.config?.readsOwnToken) return;
     const token = tokenFrom(request);
+    // A cookie is sent by the browser whoever asks; a token in a header or the query was put there by the caller.
+    if (token && token === request.cookies[SESSION_COOKIE] && isCrossOriginWrite(request, app.deps.env.WEB_ORIGIN)) {
+      throw forbidden('This request did not come from a page of this site');
+    }
     if (token) request.session = await identity.resolveSession(token);
     if (token && !request.session) request.sessionError = await identity.endedSessionError(token);
   });
