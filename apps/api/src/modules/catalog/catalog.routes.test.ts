@@ -81,7 +81,7 @@ describe('GET /api/v1/titles', () => {
     const card = list.items[0]!;
     expect(card._cls).toBe('Product.Series');
     expect(card.seasons_count).toBe(1);
-    expect(card.vertical_poster.url).toMatch(/^\/api\/v1\/images\/art\/vertical\/rays-200-20-\d+$/);
+    expect(card.vertical_poster.url).toMatch(/^\/api\/v1\/images\/art\/vertical\/rays-200-20-\d+\.[\w-]{16}$/);
   });
 
   it.each(['limit=0', 'limit=101', 'skip=-1', 'category=cartoons', 'sort=price', 'genre=Drama!', 'year=abc'])('answers 400 for %s', async (q) => {

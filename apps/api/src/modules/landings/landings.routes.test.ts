@@ -49,7 +49,7 @@ describe('GET /api/v1/landings/:slug', () => {
       starts_at: '2026-11-01T00:00:00.000Z', ends_at: '2026-12-01T00:00:00.000Z',
     });
     expect(body.hero.desktop).toMatchObject({ width: 1326, height: 310 });
-    expect(body.hero.desktop.url).toMatch(/^\/api\/v1\/images\/art\/banner\/rays-10-200-\d+$/);
+    expect(body.hero.desktop.url).toMatch(/^\/api\/v1\/images\/art\/banner\/rays-10-200-\d+\.[\w-]{16}$/);
     expect(body.hero.mobile.url).toContain('/banner-mobile/');
   });
 
