@@ -262,7 +262,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const isProduction = parsed.data.NODE_ENV === 'production';
   return {
     ...parsed.data,
-    // issue 6 queue: tests build many apps; their jobs stay off unless a test turns them on.
+    // Tests build many apps; their jobs stay off unless a test turns them on.
     JOBS_ENABLED: parsed.data.JOBS_ENABLED ?? parsed.data.NODE_ENV !== 'test',
     // Production runs behind HTTPS: a session cookie sent over plain HTTP could be read on the way.
     COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? isProduction,
@@ -295,7 +295,7 @@ function productionProblems(env: z.infer<typeof EnvSchema>, source: Record<strin
   return problems;
 }
 
-/** social sign-in (issue 3: social): a provider is configured whole or not at all. */
+/** A social sign-in provider is configured whole or not at all (decision 007). */
 function socialProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   const groups = {
