@@ -86,11 +86,12 @@ async function main() {
       webPort,
       paymentsPort,
       logDir: dir,
-      env: isolatedStackEnv(dir, { LOG_LEVEL: 'info' }),
+      // A bank that hangs is tried in seconds: the API waits 4 s for a charge, the slow-bank card answers after 8 s.
+      env: isolatedStackEnv(dir, { LOG_LEVEL: 'info', SANDBOX_SLOW_BANK_MS: '8000' }),
       // The journeys sign in through the development identity provider, which production refuses; the API
       // runs as a test deployment for that (the site stays a production build). docs/decisions/007-social-sign-in.md.
       // Every journey's visitors come from the loopback: more device logins than one address may make an hour.
-      apiEnv: { NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000' },
+      apiEnv: { NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000', PAYMENTS_TIMEOUT_MS: '4000' },
     });
   } catch (err) {
     console.error(`\ne2e: the site did not start: ${err.message}\n`);

@@ -58,6 +58,7 @@ import { registerLifecycleJobs, type RenewDue } from './modules/billing/lifecycl
 import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
 // ---- issue 6 api: payments
 import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
+import { billingDevRoutes } from './modules/billing/billing.dev.routes.ts';
 import { renewDue } from './modules/billing/billing.renewal.ts';
 import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
 // ---- issue 6 landings: landings and the offers of the shell's popups
@@ -204,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
   await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
+  // A development shortcut to a subscription's billing window; never in production (decision 034).
+  if (deps.env.NODE_ENV !== 'production') await app.register(billingDevRoutes);
   // ---- issue 7 tvstream: /api/v1/tv-playback (checks, now/next, recordings) and the signed playlists under /api/tv
   await app.register(tvPlaybackRoutes);
   await app.register(tvMediaRoutes);

@@ -215,6 +215,11 @@ export const EnvSchema = z.object({
   PAYMENTS_PUBLIC_ID: z.string().trim().min(1).default('ekran-sandbox'),
   /** The sandbox host's Basic auth password and its notification signing secret. */
   PAYMENTS_API_SECRET: z.string().min(8).default(DEV_DEFAULTS.PAYMENTS_API_SECRET),
+  /**
+   * How long a call to the provider may go unanswered before the order waits as processing (decision 032); unset:
+   * 15 s for the sandbox, 20 s for CloudPayments.
+   */
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).optional(),
   /** Notifications signed longer ago (or in the future) than this are refused. */
   PAYMENTS_REPLAY_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** CloudPayments' Public ID and API secret (HTTP Basic; the secret also signs notifications); needed when PAYMENTS_PROVIDER=cloudpayments. */

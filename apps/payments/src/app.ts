@@ -170,9 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return { id: checkout.id, url: `${env.PAYMENTS_PUBLIC_URL}/pay/${checkout.id}` };
         }),
       );
-      api.post('/charges', { schema: { body: ChargeBody } }, async (request, reply) =>
-        idempotent('charges', request, reply, 200, (draft) => charge(draft, request.body, now())),
-      );
+      api.post('/charges', { schema: { body: ChargeBody } }, async (request, reply) => {
+        // The slow bank answers late and charges anyway: the caller has usually given up by then, and learns the
+        // outcome from the notification or the status query, as with a real bank that hangs.
+        if (store.view.cards[request.body.token]?.behaviour === 'slow_bank') await new Promise((r) => setTimeout(r, env.SANDBOX_SLOW_BANK_MS));
+        return idempotent('charges', request, reply, 200, (draft) => charge(draft, request.body, now()));
+      });
       api.post('/refunds', { schema: { body: RefundBody } }, async (request, reply) =>
         idempotent('refunds', request, reply, 200, (draft) => refundPayment(draft, request.body, now())),
       );

@@ -26,6 +26,11 @@ export const EnvSchema = z.object({
   ),
   /** Checkouts, saved cards, transactions and the notification outbox (a JSON file store); relative to the repository root. */
   PAYMENTS_DATA_DIR: z.string().trim().min(1).default('.data/payments'),
+  /**
+   * How long the slow-bank test card (4000 0000 0000 0259) keeps a recurring charge unanswered before it goes through:
+   * longer than the API waits (PAYMENTS_TIMEOUT_MS, 15 s), so a hung bank can be tried.
+   */
+  SANDBOX_SLOW_BANK_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -3,7 +3,7 @@
 import { cardDigits } from '@ekran/core';
 
 /** How a card behaves; a Luhn-valid number that is not a test card is declined (do_not_honor). */
-export type CardBehaviour = 'succeeds' | 'three_ds' | 'insufficient_funds' | 'expired_card' | 'recurring_declined' | 'unknown';
+export type CardBehaviour = 'succeeds' | 'three_ds' | 'insufficient_funds' | 'expired_card' | 'recurring_declined' | 'slow_bank' | 'unknown';
 
 /** Decline reasons of the protocol. */
 export type DeclineReason = 'insufficient_funds' | 'do_not_honor' | 'expired_card' | '3ds_failed' | 'stolen_card';
@@ -24,6 +24,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000002', brand: 'Visa', behaviour: 'insufficient_funds', note: 'отказ: недостаточно средств' },
   { number: '4000000000000069', brand: 'Visa', behaviour: 'expired_card', note: 'отказ: срок действия карты истёк' },
   { number: '5105105105105100', brand: 'MasterCard', behaviour: 'recurring_declined', note: 'оплата проходит, автосписания отклоняются' },
+  { number: '4000000000000259', brand: 'Visa', behaviour: 'slow_bank', note: 'оплата проходит, банк отвечает на автосписания с задержкой' },
 ];
 
 /** The 3-D Secure confirmation code the sandbox accepts. */
@@ -46,6 +47,7 @@ export function paymentOutcome(behaviour: CardBehaviour): Outcome {
     case 'succeeds':
     case 'three_ds':
     case 'recurring_declined':
+    case 'slow_bank':
       return succeeded;
     case 'insufficient_funds':
       return declined('insufficient_funds');

@@ -346,10 +346,10 @@ export async function markProcessing(db: Db, orderId: string, now: Date): Promis
 }
 
 /** Marks a charge the provider refused (or never made) as a failed attempt (the same path as a decline). */
-export async function failUnanswered(db: Db, orderId: string, now: Date): Promise<void> {
+export async function failUnanswered(db: Db, orderId: string, now: Date, reason = 'provider_unavailable'): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (order) await declined(tx, order, 'provider_unavailable', now);
+    if (order) await declined(tx, order, reason, now);
   });
 }
 

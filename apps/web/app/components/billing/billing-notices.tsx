@@ -9,6 +9,7 @@ import { ExtendButton } from './extend-button.tsx';
 
 export const EXTENSION_NOTICE_ID = 'billing-extension';
 export const TRIAL_NOTICE_ID = 'billing-trial';
+export const EXTENDED_NOTICE_ID = 'billing-extended';
 
 const read = (key: string): string | null => {
   try {
@@ -45,7 +46,15 @@ export function BillingNotices({ data }: { data: BillingNoticeData | null | unde
         title: t('billing.banner.title'),
         text: t('billing.banner.text'),
         closeInMs: null,
-        action: <ExtendButton subscriptionId={extensionId} />,
+        // Paid: the banner goes with the grace it was about, and a short notice says so.
+        action: (
+          <ExtendButton
+            subscriptionId={extensionId}
+            onDone={(answer) => {
+              if ('status' in answer && answer.status === 'succeeded') notify.show({ id: EXTENDED_NOTICE_ID, kind: 'info', text: t('billing.banner.extended') });
+            }}
+          />
+        ),
         onClose: () => remember(EXTENSION_DISMISSED_KEY, extensionId),
       });
     } else notify.dismiss(EXTENSION_NOTICE_ID);

@@ -17,6 +17,28 @@ export type ExtendAnswer =
   | { error: 'auth' | 'bad-request' | 'failed' };
 
 const FormSchema = z.object({ subscription_id: z.uuid(), key: z.uuid() });
+const OrderQuerySchema = z.object({ order: z.string().regex(/^[\w-]{1,64}$/) });
+
+/**
+ * GET ?order=: where an extension the bank had not answered stands now (a read, so asking again never pays). A
+ * settled order answers as the extension itself would have.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, auth } = context.get(visitorContext);
+  if (!auth || auth.virtual) return data<ExtendAnswer>({ error: 'auth' }, { status: 401 });
+  const parsed = OrderQuerySchema.safeParse({ order: new URL(request.url).searchParams.get('order') });
+  if (!parsed.success) return data<ExtendAnswer>({ error: 'bad-request' }, { status: 400 });
+  try {
+    const order = await api.order(parsed.data.order);
+    if (order.status === 'succeeded' || order.status === 'pending' || order.status === 'processing') return data<ExtendAnswer>({ status: order.status, order_id: order._id });
+    return data<ExtendAnswer>({ status: 'failed', reason: order.failure_reason });
+  } catch (err) {
+    if (!(err instanceof ApiCallError)) throw err;
+    if (err.status === 401 || err.status === 403) return data<ExtendAnswer>({ error: 'auth' }, { status: err.status });
+    if (err.status === 404) return data<ExtendAnswer>({ error: 'bad-request' }, { status: 404 });
+    return data<ExtendAnswer>({ error: 'failed' }, { status: 502 });
+  }
+}
 
 /**
  * spec platform §4 Pending subscription extension, §8 «Не смогли продлить подписку»: POST extend with the

@@ -21,10 +21,13 @@ export function paymentProviders(...list: [PaymentProvider, ...PaymentProvider[]
 export function providersFromEnv(env: Env): PaymentProviders {
   const sandbox = createSandboxProvider({
     apiUrl: env.PAYMENTS_API_URL, publicId: env.PAYMENTS_PUBLIC_ID, secret: env.PAYMENTS_API_SECRET, replayWindowSeconds: env.PAYMENTS_REPLAY_WINDOW_SECONDS,
+    ...(env.PAYMENTS_TIMEOUT_MS ? { timeoutMs: env.PAYMENTS_TIMEOUT_MS } : {}),
   });
   if (env.PAYMENTS_PROVIDER === 'cloudpayments' && env.CLOUDPAYMENTS_PUBLIC_ID && env.CLOUDPAYMENTS_API_SECRET) {
     // Only the active provider's notifications are accepted in production: the sandbox is not a real payment.
-    return paymentProviders(createCloudPaymentsProvider({ publicId: env.CLOUDPAYMENTS_PUBLIC_ID, apiSecret: env.CLOUDPAYMENTS_API_SECRET }));
+    return paymentProviders(createCloudPaymentsProvider({
+      publicId: env.CLOUDPAYMENTS_PUBLIC_ID, apiSecret: env.CLOUDPAYMENTS_API_SECRET, ...(env.PAYMENTS_TIMEOUT_MS ? { timeoutMs: env.PAYMENTS_TIMEOUT_MS } : {}),
+    }));
   }
   return paymentProviders(sandbox);
 }
