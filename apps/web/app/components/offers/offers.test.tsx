@@ -12,6 +12,7 @@ import type { ShellPopup } from '../../lib/shell-popup.server.ts';
 import { tariff } from '../../test/billing.ts';
 import { firstScreen, SubscriptionDialog } from '../watch/subscription-dialog.tsx';
 import { ShellPopupHost, shellPopupDecision } from './shell-popup-host.tsx';
+import { VISIT_STORAGE_KEY } from './visits.ts';
 
 const offer = (o: Partial<Offer> = {}): Offer => ({
   _id: '5d2f7c0e-1b3a-4c5d-8e9f-0a1b2c3d4e5f', alias: 'black-friday-149', kind: 'offer', title: 'Чёрная пятница на Экране', text: 'Первый месяц подписки за 149 ₽ вместо 499 ₽.',
@@ -35,7 +36,13 @@ function stubOfferFetch(accept: unknown = { next: '/pages/black-friday' }) {
   return posted;
 }
 
-function renderHost(shellPopup: ShellPopup | null, blocked = false) {
+/** This browser is on its second visit (decision 038), begun as the registered viewer it is now. */
+function secondVisit() {
+  window.localStorage.setItem(VISIT_STORAGE_KEY, JSON.stringify({ n: 2, start: Date.now(), last: Date.now(), virtualAtStart: false }));
+}
+
+function renderHost(shellPopup: ShellPopup | null, blocked = false, visit: () => void = secondVisit) {
+  visit();
   const Stub = createRoutesStub([
     { path: '/', loader: () => ({ shellPopup }), HydrateFallback: () => null, Component: () => <ShellPopupHost blocked={blocked} trialAvailable /> },
     { path: '/pages/:slug', Component: () => <p>landing page</p> },
@@ -54,9 +61,10 @@ afterEach(() => {
 });
 
 describe('shellPopupDecision: one popup per page view, after the shell’s own', () => {
-  const base: Parameters<typeof shellPopupDecision>[0] = { popup: popup(), blocked: false, systemPopupOpen: false, automaticChecked: true, previousPath: null };
+  const base: Parameters<typeof shellPopupDecision>[0] = { popup: popup(), blocked: false, systemPopupOpen: false, automaticChecked: true, previousPath: null, lookedAround: true };
   it.each<[string, Partial<typeof base>, string]>([
     ['the API’s popup opens', {}, 'open'],
+    ['the viewer has not looked around yet (first visit, or the visit that signed up)', { lookedAround: false }, 'none'],
     ['nothing to show', { popup: null }, 'none'],
     ['popups suppressed (certificate host, kids mode, the operator’s or deleted-device popup)', { blocked: true }, 'none'],
     ['a profile popup (who-watches, the PIN prompt) is open', { systemPopupOpen: true }, 'none'],
@@ -69,6 +77,16 @@ describe('shellPopupDecision: one popup per page view, after the shell’s own',
 });
 
 describe('ShellPopupHost', () => {
+  it('opens nothing on the first visit, and records that page view', async () => {
+    const posted = stubOfferFetch();
+    window.localStorage.removeItem(VISIT_STORAGE_KEY);
+    renderHost(popup(), false, () => undefined);
+    await act(async () => undefined);
+    expect(screen.queryByTestId('offer-popup')).toBeNull();
+    expect(posted).toEqual([]);
+    expect(JSON.parse(window.localStorage.getItem(VISIT_STORAGE_KEY)!)).toMatchObject({ n: 1 });
+  });
+
   it('opens the offer once, records the show, and «Не сейчас» closes it and records that', async () => {
     const posted = stubOfferFetch();
     renderHost(popup());
