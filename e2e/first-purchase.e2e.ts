@@ -26,14 +26,14 @@ afterEach(async () => {
   browser = null;
 });
 
-/** Both widths of a screen: desktop, then the phone (and back). */
-async function shoot(page: Page, name: string) {
+/** Both widths of a screen: desktop, then the phone (and back); a page (not a dialog) whole on the phone. */
+async function shoot(page: Page, name: string, fullPage = true) {
   const size = page.viewportSize();
   await page.waitForTimeout(400); // a dialog's entry animation
   await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage });
   if (size) await page.setViewportSize(size);
 }
 
@@ -92,10 +92,11 @@ describe('the trial the title page promises', () => {
     expect(await popup.locator('[data-testid="subscription-offer-screen"]').count()).toBe(0);
     expect(await popup.locator('[data-testid="subscription-offer"]').textContent()).toMatch(/^7 дней бесплатно, затем/);
     expect(await popup.locator('[data-testid="subscription-cta"]').textContent()).toBe('Смотреть 7 дней бесплатно');
-    await shoot(page, 'trial-offer');
+    await shoot(page, 'trial-offer', false);
     // The offer is still there, one step further.
     await popup.locator('[data-testid="subscription-other-offer"]').click();
     await popup.locator('[data-testid="subscription-offer-screen"]').waitFor({ state: 'visible' });
+    await shoot(page, 'trial-offer-then-offer', false);
     await popup.locator('[data-testid="offer-later"]').click();
     await popup.locator('[data-testid="subscription-cta"]').click();
     await page.waitForURL((url) => url.href.startsWith(PAYMENTS_URL) && url.searchParams.has('client_key'), { timeout: 30_000 });

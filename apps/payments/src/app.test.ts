@@ -40,7 +40,6 @@ afterEach(() => {
 });
 
 const forInvoice = (invoice: string) => receiver.received.filter((r) => r.body.InvoiceId === invoice);
-const location = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location), 'http://localhost:4190');
 
 describe('GET /health', () => {
   it('answers 200', async () => {

@@ -78,7 +78,6 @@ export function ShellPopupHost({ blocked, trialAvailable }: { blocked: boolean; 
     if (decision === 'wait') return;
     decided.current = location.key;
     if (decision !== 'open' || !popup) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opens once the profile area has decided its own popups (after hydration)
     setOpen({ ...popup, key: location.key });
     void reportOffer('shown', popup.offer, popup.placement);
   }, [location.key, popup, blocked, systemPopupOpen, automaticChecked, isVirtual]);
