@@ -168,7 +168,7 @@ describe('a promo-code subscription on /account/subscriptions', () => {
 });
 
 describe('paying for the trial', () => {
-  it('a declined card keeps the viewer on the card form with the reason; a retyped card pays, and «Вернуться к просмотру» plays the title', async () => {
+  it('a declined card keeps the viewer on the card form with the reason; a retyped card pays', async () => {
     browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
     const { page } = browser;
     const email = `povtor.karty.${Date.now()}@example.ru`;
@@ -193,6 +193,21 @@ describe('paying for the trial', () => {
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL((url) => url.pathname === '/web/success' && url.searchParams.has('order'), { timeout: 30_000 });
     await page.locator('[data-testid="pay-result-success"]').waitFor({ state: 'visible', timeout: 30_000 });
+    expect(browser.describeProblems()).toBe('');
+  });
+
+  it('«Вернуться к просмотру» after paying plays the title without another press', async () => {
+    browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+    const { page } = browser;
+    const email = `prosmotr.${Date.now()}@example.ru`;
+    const password = 'вернуться-к-фильму';
+    await accountViaApi(email, password);
+    const film = await paidFilm();
+    await signIn(page, email, password, `/watch/${film.alias}`);
+    await toTrialPayment(page);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.pathname === '/web/success' && url.searchParams.has('order'), { timeout: 30_000 });
+    await page.locator('[data-testid="pay-result-success"]').waitFor({ state: 'visible', timeout: 30_000 });
     const back = page.locator('[data-testid="result-back"]');
     expect(await back.textContent()).toBe('Вернуться к просмотру');
     await back.click();
@@ -202,6 +217,8 @@ describe('paying for the trial', () => {
       .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0), { timeout: 30_000 })
       .toBeGreaterThan(0);
     expect(await page.locator('[data-testid="subscription-dialog"]').count()).toBe(0);
+    // The address is the title's own again (a reload does not start it once more).
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(browser.describeProblems()).toBe('');
   });
 });
