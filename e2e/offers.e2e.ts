@@ -1,6 +1,6 @@
 // Landings and offers (issue 6; spec platform §2 Landings, §4 Offers, Tariff flow, Payment redirect, §9 cookies):
-// a registered viewer without a subscription sees the offer popup once on the main page (not on the second visit,
-// nor when this browser forgot it: the server remembers), accepts it and lands on the payment host's page for the
+// a registered viewer without a subscription sees the offer popup once on the main page, from a later visit than the
+// one that signed in (decision 038), and not again (nor when this browser forgot it: the server remembers), accepts it and lands on the payment host's page for the
 // offer's tariff; a landing's button leads to the payment host for the landing's tariff; an ended landing says so and
 // leads to /tariffs, a visitor is sent to sign in first; unknown and old /landings/ paths are the not-found screen.
 import path from 'node:path';
@@ -44,6 +44,15 @@ async function expectPaymentPageFor(page: Page, tariff: { title: string; price: 
   expect((await page.locator('.amount').textContent())?.replace(/\s/g, '')).toBe(`${tariff.price.toLocaleString('ru-RU').replace(/\s/g, '')}₽`);
 }
 
+/** This browser's last page view was 31 minutes ago: the next page view starts a new visit (decision 038). */
+async function startNextVisit(page: Page) {
+  await page.evaluate(() => {
+    const raw = window.localStorage.getItem('ekran_visit');
+    const visit = raw ? (JSON.parse(raw) as { last: number }) : null;
+    if (visit) window.localStorage.setItem('ekran_visit', JSON.stringify({ ...visit, last: visit.last - 31 * 60_000 }));
+  });
+}
+
 let browser: Browser;
 beforeEach(async () => {
   browser = await launchBrowser({ viewport: { width: 1440, height: 900 }, marketingPopups: true });
@@ -63,6 +72,11 @@ describe('the offer popup (spec platform §4 Offers)', () => {
     expect(expected!.kind).toBe('offer');
 
     await signIn(page, email, password, '/');
+    // Not in the visit that signed in (decision 038): the offer waits for a later visit.
+    await settled(page);
+    expect(await page.locator('[data-testid="offer-popup"]').count()).toBe(0);
+    await startNextVisit(page);
+    await page.reload({ waitUntil: 'load' });
     const popup = page.locator('[data-testid="offer-popup"]');
     await popup.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await popup.getAttribute('role')).toBe('dialog');
@@ -81,8 +95,10 @@ describe('the offer popup (spec platform §4 Offers)', () => {
     expect(cookies.find((c) => c.name === 'from_offer')?.value).toBeTruthy();
     expect(cookies.find((c) => c.name === 'offer_redirect')?.value).toBe('1');
 
-    // The second visit: no popup.
+    // Back on the main page, a visit later again: no popup.
     await page.goto('/', { waitUntil: 'load' });
+    await startNextVisit(page);
+    await page.reload({ waitUntil: 'load' });
     await settled(page);
     expect(await page.locator('[data-testid="offer-popup"]').count()).toBe(0);
     // This browser forgets the offer and the flags: the server still remembers it was shown (and accepted).

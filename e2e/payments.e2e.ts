@@ -1,7 +1,7 @@
 // Subscriptions and payments (issue 6), through the real site, the real API and the sandbox payment host (its own
 // process): a registered viewer without a subscription opens a paid title, goes through the tariff flow to the
-// payment page, pays with the success card, comes back to /web/success and the title plays; the decline card ends
-// on the fail page with its reason; a promo code activates once and its second use says so (catalogue §8).
+// payment page, pays with the success card, comes back to /web/success and the title plays; the decline card keeps
+// the viewer on the card form with its reason, and giving up there ends on the fail page with that reason; a promo code activates once and its second use says so (catalogue §8).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('buying a subscription', () => {
     expect(browser.describeProblems()).toBe('');
   });
 
-  it('ends on the fail page with the decline reason for the declined card', async () => {
+  it('keeps the viewer on the card form with the decline reason; giving up ends on the fail page with it', async () => {
     const { page } = browser;
     const email = `otkaz.${Date.now()}@example.ru`;
     const password = 'отказ-банка-02';
@@ -80,6 +80,12 @@ describe('buying a subscription', () => {
     await signIn(page, email, password, `/watch/${film.alias}`);
     await toPaymentPage(page, film);
     await payWith(page, '4000 0000 0000 0002');
+    // As a provider's widget: the reason on the form, the card to type again; the site sees only the outcome.
+    const decline = page.locator('[data-testid="decline"]');
+    await decline.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(page.url().startsWith(PAYMENTS_URL)).toBe(true);
+    expect(await decline.textContent()).toContain('Недостаточно средств');
+    await page.locator('a.back').click();
 
     await page.waitForURL((url) => url.pathname === '/web/fail', { timeout: 30_000 });
     const result = page.locator('[data-testid="pay-result-fail"]');

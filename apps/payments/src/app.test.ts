@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { formatPrice } from '@ekran/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CARD_TRIES } from './operations.ts';
 import {
   AUTH,
   SECRET,
@@ -39,7 +40,6 @@ afterEach(() => {
 });
 
 const forInvoice = (invoice: string) => receiver.received.filter((r) => r.body.InvoiceId === invoice);
-const location = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location), 'http://localhost:4190');
 
 describe('GET /health', () => {
   it('answers 200', async () => {
@@ -253,15 +253,18 @@ describe('paying on the hosted page', () => {
     expect(forInvoice(invoice).map((r) => [r.body.Status, r.body.CardType])).toEqual([['Completed', 'MasterCard']]);
   });
 
-  it('a wrong 3-D Secure code declines with 3ds_failed', async () => {
+  it('a wrong 3-D Secure code is a declined try (3ds_failed): back to the card form with the reason', async () => {
     const { id, invoice } = await createCheckout(app);
     await submitCard(app, id, { number: '5555 5555 5555 4444' });
     const res = await submitCode(app, id, '0000');
     expect(res.statusCode).toBe(303);
-    const to = location(res);
-    expect(`${to.origin}${to.pathname}`).toBe('http://localhost:3000/web/fail');
-    expect(Object.fromEntries(to.searchParams)).toEqual({ order: invoice, reason: '3ds_failed' });
+    expect(res.headers.location).toBe(`/pay/${id}`);
+    await waitFor(() => forInvoice(invoice).length === 1);
     expect(forInvoice(invoice).map((r) => [r.body.Status, r.body.Reason])).toEqual([['Declined', '3ds_failed']]);
+    const form = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('MasterCard •••• 4444');
+    expect(form.body).toContain('неверный код 3-D Secure');
   });
 
   it('an empty 3-D Secure code is asked again', async () => {
@@ -274,15 +277,55 @@ describe('paying on the hosted page', () => {
   });
 
   it.each([
-    ['4000000000000002', 'insufficient_funds'],
-    ['4000000000000069', 'expired_card'],
-    ['4111111111111111', 'do_not_honor'],
-  ])('%s is declined (%s): a Declined notification and a 303 to fail_url with reason', async (number, reason) => {
+    ['4000000000000002', 'insufficient_funds', 'Недостаточно средств на карте.'],
+    ['4000000000000069', 'expired_card', 'Срок действия карты истёк.'],
+    ['4111111111111111', 'do_not_honor', 'Банк отклонил платёж.'],
+  ])('%s is a declined try (%s): a Declined notification, and the card holder stays on the form with the reason', async (number, reason, text) => {
     const { id, invoice } = await createCheckout(app);
     const res = await submitCard(app, id, { number });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`http://localhost:3000/web/fail?order=${invoice}&reason=${reason}`);
+    expect(res.headers.location).toBe(`/pay/${id}`);
+    await waitFor(() => forInvoice(invoice).length === 1);
     expect(forInvoice(invoice).map((r) => [r.body.OperationType, r.body.Status, r.body.Reason, r.body.Token])).toEqual([['Payment', 'Declined', reason, null]]);
+    const form = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('data-testid="decline"');
+    expect(form.body).toContain(text);
+    expect(form.body).toContain(`•••• ${number.slice(-4)}`);
+    expect(form.body).toContain('Осталось 2 попытки');
+    // The number is not kept: an empty field to type into; leaving goes back with the order and the reason.
+    expect(form.body).toMatch(/id="number"[^>]*value=""/);
+    expect(form.body).toContain(`http://localhost:3000/web/fail?order=${invoice}&amp;reason=${reason}`);
+    expect(app.payments.store.view.checkouts[id]!.status).toBe('pending');
+  });
+
+  it('pays with another card after a decline, and only then goes back to the shop', async () => {
+    const { id, invoice } = await createCheckout(app);
+    await submitCard(app, id, { number: '4000000000000002' });
+    const res = await submitCard(app, id, { number: '4242424242424242' });
+    expect(res.headers.location).toBe(`http://localhost:3000/web/success?order=${invoice}`);
+    await waitFor(() => forInvoice(invoice).length === 2);
+    expect(forInvoice(invoice).map((r) => [r.body.Status, r.body.Reason])).toEqual([
+      ['Declined', 'insufficient_funds'],
+      ['Completed', null],
+    ]);
+    const done = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(done.body).toContain('Оплата прошла');
+    expect(done.body).not.toContain('data-testid="decline"');
+  });
+
+  it(`the last allowed declined try (of ${MAX_CARD_TRIES}) is final: a 303 to fail_url with the reason`, async () => {
+    const { id, invoice } = await createCheckout(app);
+    await submitCard(app, id, { number: '4000000000000002' });
+    const second = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(second.body).toContain('Осталось 2 попытки');
+    await submitCard(app, id, { number: '4000000000000069' });
+    expect((await app.inject({ method: 'GET', url: `/pay/${id}` })).body).toContain('Осталась последняя попытка');
+    const res = await submitCard(app, id, { number: '4111111111111111' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:3000/web/fail?order=${invoice}&reason=do_not_honor`);
+    await waitFor(() => forInvoice(invoice).length === 3);
+    expect(forInvoice(invoice).map((r) => r.body.Reason)).toEqual(['insufficient_funds', 'expired_card', 'do_not_honor']);
     expect((await app.inject({ method: 'GET', url: `/pay/${id}` })).body).toContain('Оплата не прошла');
   });
 

@@ -12,9 +12,10 @@ import {
   charge,
   chargedAmount,
   createCheckout,
-  finishCheckout,
+  tryCard,
   holderOutcome,
   isExpired,
+  MAX_CARD_TRIES,
   refundPayment,
 } from './operations.ts';
 import { FIELD_MESSAGES, renderPayPage, renderResultPage, renderThreeDsPage, type FieldErrors } from './pages.ts';
@@ -221,6 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? returnUrlWith(checkout.success_url, { order: checkout.invoice_id })
       : returnUrlWith(checkout.fail_url, { order: checkout.invoice_id, reason: kind === 'expired' ? 'expired' : checkout.reason });
 
+  /** The last declined try for the form to show, and where «Вернуться в Экран» leads (with the order once a try was declined). */
+  const declineOf = (checkout: Checkout) => ({
+    decline: checkout.last_decline
+      ? { cardText: `${CARD_TYPE_NAMES[checkout.last_decline.card.brand]} •••• ${checkout.last_decline.card.last4}`, reasonText: REASON_TEXTS[checkout.last_decline.reason], triesLeft: MAX_CARD_TRIES - (checkout.declines ?? 0) }
+      : undefined,
+    leaveUrl: leaveUrl(checkout),
+  });
+  const leaveUrl = (checkout: Checkout) => (checkout.last_decline ? returnUrlWith(checkout.fail_url, { order: checkout.invoice_id, reason: checkout.last_decline.reason }) : checkout.fail_url);
+
   /** The page of a checkout that cannot take a card now (unknown, finished, expired); null when it can. */
   const closedPage = (reply: FastifyReply, checkout: Checkout | undefined) => {
     if (!checkout) return page(reply, 404, (nonce) => renderResultPage({ nonce, kind: 'not_found' }));
@@ -236,10 +246,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return null;
   };
 
-  /** Settles a checkout, lets the first notification go out, and sends the browser back to our site. */
+  /**
+   * Tries the card: a final outcome lets the first notification go out and sends the browser back to our site; a
+   * decline with tries left keeps the card holder on the form, which shows the reason (the shop is notified all
+   * the same).
+   */
   const settle = async (reply: FastifyReply, checkoutId: string, settleWith: (draft: State) => Checkout | null) => {
     const finished = store.update(settleWith);
     if (!finished) return reply.redirect(`/pay/${checkoutId}`, 303);
+    if (finished.status === 'pending') {
+      void notifier.kick();
+      return reply.redirect(`/pay/${checkoutId}`, 303);
+    }
     await notifier.settle(settleMs);
     return reply.redirect(backUrl(finished, finished.status === 'succeeded' ? 'succeeded' : 'declined'), 303);
   };
@@ -249,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const closed = closedPage(reply, checkout);
     if (closed) return closed;
     if (checkout!.status === 'awaiting_3ds') return reply.redirect(`/pay/${checkout!.id}/3ds`, 303);
-    return page(reply, 200, (nonce) => renderPayPage({ checkout: checkout!, charged: chargedAmount(checkout!), nonce }));
+    return page(reply, 200, (nonce) => renderPayPage({ checkout: checkout!, charged: chargedAmount(checkout!), nonce, ...declineOf(checkout!) }));
   });
 
   app.post('/pay/:id', { schema: { params: CheckoutParams } }, async (request, reply) => {
@@ -267,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!cardBrandFromNumber(form.number) && !problems.number) errors.number = 'Принимаются карты Мир, Visa и Mastercard';
     if (Object.keys(errors).length) {
       return page(reply, 400, (nonce) =>
-        renderPayPage({ checkout: checkout!, charged: chargedAmount(checkout!), nonce, values: { number: form.number, expiry: form.expiry }, errors, alert: 'Проверьте данные карты' }),
+        renderPayPage({ checkout: checkout!, charged: chargedAmount(checkout!), nonce, values: { number: form.number, expiry: form.expiry }, errors, alert: 'Проверьте данные карты', leaveUrl: leaveUrl(checkout!) }),
       );
     }
     // Only what a provider may keep: first 6, last 4, expiry and brand; the number and CVC go no further.
@@ -284,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.redirect(parked ? `/pay/${id}/3ds` : `/pay/${id}`, 303);
     }
     // The status is checked again inside the change: a double submit settles once.
-    return settle(reply, id, (draft) => (draft.checkouts[id]?.status === 'pending' ? finishCheckout(draft, id, card, behaviour, holderOutcome(behaviour), now()) : null));
+    return settle(reply, id, (draft) => (draft.checkouts[id]?.status === 'pending' ? tryCard(draft, id, card, behaviour, holderOutcome(behaviour), now()) : null));
   });
 
   app.get('/pay/:id/3ds', { schema: { params: CheckoutParams } }, async (request, reply) => {
@@ -309,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const current = draft.checkouts[id];
       if (current?.status !== 'awaiting_3ds' || !current.card || !current.pending_behaviour) return null;
       const outcome = code === THREE_DS_CODE ? holderOutcome(current.pending_behaviour) : ({ status: 'declined', reason: '3ds_failed' } as const);
-      return finishCheckout(draft, id, current.card, current.pending_behaviour, outcome, now());
+      return tryCard(draft, id, current.card, current.pending_behaviour, outcome, now());
     });
   });
 

@@ -11,6 +11,13 @@ import { paymentOutcome, recurringOutcome, type CardBehaviour, type DeclineReaso
 export const BIND_AMOUNT = 1;
 /** How long a checkout waits for the card holder. */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+/**
+ * Declined tries a checkout takes before its decline is final and the browser goes back to the shop. As a
+ * provider's widget does, the card holder stays on the form after a decline, sees the reason and may type the card
+ * again or another one; the shop hears of every try (a Declined notification each) but sees its page again only
+ * with a final outcome.
+ */
+export const MAX_CARD_TRIES = 3;
 
 /** A bad request to the server-to-server API (answered 400 {error}). */
 export class BadRequest extends Error {}
@@ -127,6 +134,44 @@ function saveCard(draft: State, accountId: string, card: CardSnapshot, behaviour
  */
 export function finishCheckout(draft: State, checkoutId: string, card: CardSnapshot, behaviour: CardBehaviour, outcome: Outcome, now: Date): Checkout {
   const checkout = draft.checkouts[checkoutId]!;
+  const payment = recordPayment(draft, checkout, card, behaviour, outcome, now);
+  Object.assign(checkout, {
+    status: outcome.status,
+    reason: outcome.reason,
+    card,
+    pending_behaviour: null,
+    transaction_id: payment.id,
+    finished_at: now.toISOString(),
+    last_decline: null,
+  } satisfies Partial<Checkout>);
+  return checkout;
+}
+
+/**
+ * A try of the card holder's card: a success settles the checkout; a decline with tries left is recorded and
+ * notified like any decline, but the checkout stays open (pending) with the reason for the form to show; the
+ * last allowed decline settles it as declined. Returns the checkout.
+ */
+export function tryCard(draft: State, checkoutId: string, card: CardSnapshot, behaviour: CardBehaviour, outcome: Outcome, now: Date): Checkout {
+  const checkout = draft.checkouts[checkoutId]!;
+  const declines = (checkout.declines ?? 0) + (outcome.status === 'declined' ? 1 : 0);
+  if (outcome.status === 'succeeded' || declines >= MAX_CARD_TRIES) {
+    checkout.declines = declines;
+    return finishCheckout(draft, checkoutId, card, behaviour, outcome, now);
+  }
+  recordPayment(draft, checkout, card, behaviour, outcome, now);
+  Object.assign(checkout, {
+    status: 'pending',
+    card: null,
+    pending_behaviour: null,
+    declines,
+    last_decline: { reason: outcome.reason, card },
+  } satisfies Partial<Checkout>);
+  return checkout;
+}
+
+/** Records a payment of the card holder (saving the card when asked) and its notification; a trial's check is refunded at once. */
+function recordPayment(draft: State, checkout: Checkout, card: CardSnapshot, behaviour: CardBehaviour, outcome: Outcome, now: Date): Transaction {
   const saves = outcome.status === 'succeeded' && (checkout.recurrent || checkout.bind_only);
   const payment = newTransaction(
     draft,
@@ -146,15 +191,7 @@ export function finishCheckout(draft: State, checkoutId: string, card: CardSnaps
   );
   enqueueNotification(draft, notificationOf(payment), now);
   if (checkout.bind_only && outcome.status === 'succeeded') refund(draft, payment, payment.amount, now);
-  Object.assign(checkout, {
-    status: outcome.status,
-    reason: outcome.reason,
-    card,
-    pending_behaviour: null,
-    transaction_id: payment.id,
-    finished_at: now.toISOString(),
-  } satisfies Partial<Checkout>);
-  return checkout;
+  return payment;
 }
 
 /** The outcome of a card holder's payment with a card of this behaviour. */

@@ -121,9 +121,21 @@ export interface FormValues {
   expiry: string;
 }
 
-/** GET /pay/:id: the card form. */
-export function renderPayPage(opts: { checkout: Checkout; charged: number; nonce: string; values?: FormValues; errors?: FieldErrors; alert?: string }): string {
-  const { checkout, charged, nonce, values = { number: '', expiry: '' }, errors = {} } = opts;
+/** A declined try the form shows above itself: the card, the bank's reason, how many tries are left. */
+export interface DeclineView {
+  cardText: string;
+  reasonText: string;
+  triesLeft: number;
+}
+
+const triesWord = (n: number) => ({ one: 'попытка', few: 'попытки', many: 'попыток', other: 'попытки' })[new Intl.PluralRules('ru').select(n) as 'one' | 'few' | 'many' | 'other'];
+
+/**
+ * GET /pay/:id: the card form. After a declined try it says why above an empty form (the number is not kept), so
+ * the card holder can type the card again or another one, as a provider's widget does.
+ */
+export function renderPayPage(opts: { checkout: Checkout; charged: number; nonce: string; values?: FormValues; errors?: FieldErrors; alert?: string; decline?: DeclineView; leaveUrl?: string }): string {
+  const { checkout, charged, nonce, values = { number: '', expiry: '' }, errors = {}, decline } = opts;
   const price = priceText(charged, checkout.currency);
   const brand = cardBrandFromNumber(values.number);
   const notes: string[] = [];
@@ -140,8 +152,8 @@ export function renderPayPage(opts: { checkout: Checkout; charged: number; nonce
 ${merchantBlock(checkout, charged)}
 ${notes.map((n) => `<p class="note">${n}</p>`).join('')}
 <form method="post" action="/pay/${esc(checkout.id)}" novalidate>
-${opts.alert ? `<p class="alert" role="alert">${esc(opts.alert)}</p>` : ''}
-${field('number', 'Номер карты', `<input ${attrs('number')} type="text" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" maxlength="23" value="${esc(formatCardNumber(values.number))}" required>`, `<span class="brand" id="brand" aria-live="polite">${brand ? CARD_TYPE_NAMES[brand] : ''}</span>`)}
+${opts.alert ? `<p class="alert" role="alert">${esc(opts.alert)}</p>` : decline ? declineBlock(decline) : ''}
+${field('number', 'Номер карты', `<input ${attrs('number')} type="text" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" maxlength="23" value="${esc(formatCardNumber(values.number))}" required${decline && !opts.alert ? ' autofocus' : ''}>`, `<span class="brand" id="brand" aria-live="polite">${brand ? CARD_TYPE_NAMES[brand] : ''}</span>`)}
 <div class="row">
 ${field('expiry', 'Срок действия', `<input ${attrs('expiry')} type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="ММ/ГГ" maxlength="5" value="${esc(values.expiry)}" required>`)}
 ${field('cvc', 'CVC', `<input ${attrs('cvc')} type="password" inputmode="numeric" autocomplete="cc-csc" placeholder="•••" maxlength="3" required>`)}
@@ -149,10 +161,15 @@ ${field('cvc', 'CVC', `<input ${attrs('cvc')} type="password" inputmode="numeric
 <button class="pay" type="submit">Оплатить ${esc(price)}</button>
 <p class="secure">Данные карты передаются по защищённому соединению и не сохраняются у продавца.</p>
 </form>
-<a class="back" href="${esc(checkout.fail_url)}">Вернуться в Экран</a>
+<a class="back" href="${esc(opts.leaveUrl ?? checkout.fail_url)}">Вернуться в Экран</a>
 </section>
 ${testCardsBlock()}`;
   return layout(`Оплата ${price}`, body, nonce, formScript());
+}
+
+function declineBlock(d: DeclineView): string {
+  return `<div class="alert" role="alert" data-testid="decline"><b>Оплата не прошла</b> — карта ${esc(d.cardText)}. ${esc(d.reasonText)}
+<br>Проверьте данные или введите другую карту. <span class="nowrap">${d.triesLeft === 1 ? 'Осталась последняя попытка' : `Осталось ${d.triesLeft} ${triesWord(d.triesLeft)}`}.</span></div>`;
 }
 
 /** GET /pay/:id/3ds: the bank's confirmation step of the sandbox. */

@@ -44,6 +44,10 @@ export interface Checkout {
   pending_behaviour: CardBehaviour | null;
   transaction_id: string | null;
   finished_at: string | null;
+  /** Declined tries so far while the card holder stays on the form (absent in checkouts stored before). */
+  declines?: number;
+  /** The last declined try, shown on the form above a fresh card form; cleared when the checkout settles. */
+  last_decline?: { reason: DeclineReason; card: CardSnapshot } | null;
 }
 
 /** A card saved for recurring charges, behind an opaque token. */

@@ -64,6 +64,8 @@ export const AccountSubscriptionSchema = z.object({
   payment_method_id: z.string().nullable(),
   /** issue 6 opsfix: the partner that bills it (megafon), so it is managed there, not here; null: one of ours. */
   partner: z.string().nullable(),
+  /** A subscription granted by a promo code (source promo): the code, when one was typed (a coupon has none). */
+  promo_code: z.string().nullable().optional(),
 });
 export type AccountSubscription = z.infer<typeof AccountSubscriptionSchema>;
 

@@ -1,4 +1,4 @@
-import { paymentMethods, subscriptions, tariffs, type Db } from '@ekran/db';
+import { paymentMethods, promoActivations, promoCodes, subscriptions, tariffs, type Db } from '@ekran/db';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 
 // issue 6 queue: queries of the subscription lifecycle (expiry, renewal on/off, the pending subscription); no rules.
@@ -38,6 +38,17 @@ export function createLifecycleRepo(db: Db) {
         .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, row.status), eq(subscriptions.expiresAt, row.expiresAt)))
         .returning({ id: subscriptions.id });
       return moved.length === 1;
+    },
+
+    /** The promo codes that granted these subscriptions (by subscription id; a coupon's activation has no code). */
+    async promoCodes(subscriptionIds: string[]): Promise<Map<string, string | null>> {
+      if (subscriptionIds.length === 0) return new Map();
+      const rows = await db
+        .select({ subscriptionId: promoActivations.subscriptionId, code: promoCodes.code })
+        .from(promoActivations)
+        .leftJoin(promoCodes, eq(promoCodes.id, promoActivations.codeId))
+        .where(inArray(promoActivations.subscriptionId, subscriptionIds));
+      return new Map(rows.filter((r) => r.subscriptionId !== null).map((r) => [r.subscriptionId!, r.code]));
     },
 
     /** One subscription with its tariff and whether its card is there; null when unknown. */

@@ -58,7 +58,7 @@ export function createLifecycleService(deps: { db: Db; now: () => Date }) {
   }
 
   /** spec platform §3 Pending subscription, from a row, its tariff and the tariffs its chain reaches. */
-  function toAccountSubscription(s: SubscriptionRow, t: TariffRow, hasPaymentMethod: boolean, tariffs: Map<string, ChainTariff>, now: Date): AccountSubscription {
+  function toAccountSubscription(s: SubscriptionRow, t: TariffRow, hasPaymentMethod: boolean, tariffs: Map<string, ChainTariff>, now: Date, promoCode: string | null = null): AccountSubscription {
     const life = lifecycleOf(s, hasPaymentMethod);
     const steps = rateSteps(chainTariff(t), (id) => tariffs.get(id));
     const next = renewsAutomatically(life, now) ? stepOfPeriod(steps, nextChargePeriod(s)) : null;
@@ -78,6 +78,7 @@ export function createLifecycleService(deps: { db: Db; now: () => Date }) {
       next_charge: next ? { at: (s.expiresAt > now ? s.expiresAt : now).toISOString(), amount: next.price, currency: next.currency } : null,
       payment_method_id: s.paymentMethodId,
       partner: null,
+      ...(s.source === 'promo' ? { promo_code: promoCode } : {}),
     };
   }
 
@@ -106,8 +107,9 @@ export function createLifecycleService(deps: { db: Db; now: () => Date }) {
 
     /** The account's subscriptions as the account page shows them (rows with their tariffs, in their order). */
     async pendingSubscriptions(userId: string, rows: { subscription: SubscriptionRow; tariff: TariffRow }[], now: Date = deps.now()): Promise<AccountSubscription[]> {
-      const [cards, tariffs] = await Promise.all([repo.activeCardIds(userId), tariffsReachable(rows.map((r) => r.tariff))]);
-      return rows.map(({ subscription: s, tariff: t }) => toAccountSubscription(s, t, s.paymentMethodId !== null && cards.has(s.paymentMethodId), tariffs, now));
+      const promoIds = rows.filter((r) => r.subscription.source === 'promo').map((r) => r.subscription.id);
+      const [cards, tariffs, codes] = await Promise.all([repo.activeCardIds(userId), tariffsReachable(rows.map((r) => r.tariff)), repo.promoCodes(promoIds)]);
+      return rows.map(({ subscription: s, tariff: t }) => toAccountSubscription(s, t, s.paymentMethodId !== null && cards.has(s.paymentMethodId), tariffs, now, codes.get(s.id) ?? null));
     },
 
     /**

@@ -1,5 +1,5 @@
 // issue 6 promo: spec platform §7 promo and coupon paths (check, activate, meta), catalogue §8 promo and activation errors.
-import { ErrorCode, PromoActivationSchema, PromoErrorCode, PromoMetaSchema, CouponRegistrationSchema } from '@ekran/contracts';
+import { AccountSubscriptionsSchema, ErrorCode, PromoActivationSchema, PromoErrorCode, PromoMetaSchema, CouponRegistrationSchema } from '@ekran/contracts';
 import { paymentMethods, promoActivations, promoCampaigns, promoCodes, subscriptions, users } from '@ekran/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,11 @@ describe('POST /api/v1/promo/activate', () => {
     // The auth data now shows the subscription (the site refreshes it after activation).
     const refresh = await post('/api/v1/auth/refresh', auth, {});
     expect(refresh.json().subscriptions).toHaveLength(1);
+    // The account page tells a promo subscription by its source and code (not as one bought elsewhere).
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/account/subscriptions', headers: auth });
+    expect(listed.statusCode).toBe(200);
+    const [mine] = AccountSubscriptionsSchema.parse(listed.json()).data.subscriptions;
+    expect(mine).toMatchObject({ _id: sub!.id, source: 'promo', promo_code: 'FREE30A', reccurent: false, next_charge: null, manageable: false });
   });
 
   it('extends a live subscription from its expiry instead of starting another', async () => {

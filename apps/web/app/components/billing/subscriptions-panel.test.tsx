@@ -73,6 +73,25 @@ describe('/account/subscriptions: the pending subscription (spec platform §3)',
     for (const id of ['sub-next', 'renewal-disable', 'renewal-enable', 'extend']) expect(screen.queryByTestId(id)).toBeNull();
   });
 
+  it('a promo-code subscription says so: the code, no price, until when, and that it simply ends', async () => {
+    const promo = subscription({ source: 'promo', promo_code: 'EKRAN30', manageable: false, reccurent: false, next_charge: null, payment_method_id: null });
+    show({ subscriptions: [promo], methods: [], now: NOW });
+    const sub = await screen.findByTestId('subscription');
+    expect(screen.getByTestId('sub-source').textContent).toBe('По промокоду EKRAN30');
+    expect(screen.getByTestId('sub-until').textContent).toBe('Действует до 10 мая 2026 г.');
+    expect(screen.getByTestId('sub-after').textContent).toBe('После 10 мая 2026 г. подписка закончится сама: ничего не спишется. Чтобы смотреть дальше, выберите тариф.');
+    expect(screen.getByTestId('sub-to-tariffs').getAttribute('href')).toBe('/tariffs');
+    for (const text of ['не на сайте', 'Стоимость', '₽']) expect(sub.textContent).not.toContain(text);
+    for (const id of ['sub-next', 'renewal-disable', 'renewal-enable', 'extend']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
+  it('an ended promo subscription says when it ended, and nothing more', async () => {
+    show({ subscriptions: [subscription({ source: 'promo', promo_code: null, status: 'expired', expiration: '2026-04-20T09:00:00Z', manageable: false, reccurent: false, next_charge: null })], methods: [], now: NOW });
+    expect((await screen.findByTestId('sub-source')).textContent).toBe('По промокоду');
+    expect(screen.getByTestId('sub-until').textContent).toBe('Закончилась 20 апреля 2026 г.');
+    expect(screen.queryByTestId('sub-after')).toBeNull();
+  });
+
   it('a partner the texts do not know reads as any subscription bought elsewhere', async () => {
     show({ subscriptions: [subscription({ manageable: false, partner: 'someone' })], methods: [], now: NOW });
     await screen.findByTestId('subscription');

@@ -55,6 +55,8 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
   const masked = card ? maskCard(card.card_number) : null;
   // Only partners the texts know are named; another one reads as any subscription bought elsewhere.
   const partner = sub.partner && i18n.exists(`billing.subs.via.${sub.partner}`) ? sub.partner : null;
+  // A promo code's free days: activated here, nothing to pay or manage; it simply ends (the card's own view).
+  if (sub.source === 'promo') return <PromoSubscriptionCard sub={sub} live={live} />;
   return (
     <li className={`sub${live ? ' sub--live' : ''}`} data-testid="subscription">
       <div className="sub__head">
@@ -95,6 +97,41 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
         <div className="pending-sub__actions">
           {extension ? <ExtendButton subscriptionId={sub._id} /> : null}
           {sub.reccurent ? <DisableRenewal sub={sub} /> : <EnableRenewal sub={sub} />}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A subscription a promo code granted (source promo, catalogue §8 activation): where it came from (the code), no
+ * price and no renewal to manage, until when it lasts and what happens then (it ends; nothing is charged).
+ */
+function PromoSubscriptionCard({ sub, live }: { sub: AccountSubscription; live: boolean }) {
+  const { t, i18n } = useTranslation();
+  const until = formatDate(sub.expiration, i18n.language);
+  return (
+    <li className={`sub${live ? ' sub--live' : ''}`} data-testid="subscription" data-source="promo">
+      <div className="sub__head">
+        <p className="sub__title">{sub.tariff.title}</p>
+        <span className={`pill ${live ? 'pill--ok' : 'pill--muted'}`}>{t(`billing.subs.status.${sub.status}`)}</span>
+      </div>
+      <div className="pending-sub__lines">
+        <p className="sub__price" data-testid="sub-source">
+          {sub.promo_code ? t('billing.subs.promo.source', { code: sub.promo_code }) : t('billing.subs.promo.sourceNoCode')}
+        </p>
+        <p data-testid="sub-until">{live ? t('billing.subs.promo.until', { date: until }) : t('billing.subs.endedOn', { date: until })}</p>
+        {live ? (
+          <p className="sub__meta" data-testid="sub-after">
+            {t('billing.subs.promo.after', { date: until })}
+          </p>
+        ) : null}
+      </div>
+      {live ? (
+        <div className="pending-sub__actions">
+          <Link to="/tariffs" className="btn btn--ghost btn--sm" data-testid="sub-to-tariffs">
+            {t('billing.subs.promo.toTariffs')}
+          </Link>
         </div>
       ) : null}
     </li>

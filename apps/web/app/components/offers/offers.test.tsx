@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // issue 6 landings: the shell's one marketing popup per page view (spec platform §4 Offers, §5 upsell, the
 // play-grand popup) and the subscriptions popup's offer screen.
-import type { Offer } from '@ekran/contracts';
+import type { Offer, UpgradeOption } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import type { ShellPopup } from '../../lib/shell-popup.server.ts';
 import { tariff } from '../../test/billing.ts';
-import { SubscriptionDialog } from '../watch/subscription-dialog.tsx';
+import { firstScreen, SubscriptionDialog } from '../watch/subscription-dialog.tsx';
 import { ShellPopupHost, shellPopupDecision } from './shell-popup-host.tsx';
+import { VISIT_STORAGE_KEY } from './visits.ts';
 
 const offer = (o: Partial<Offer> = {}): Offer => ({
   _id: '5d2f7c0e-1b3a-4c5d-8e9f-0a1b2c3d4e5f', alias: 'black-friday-149', kind: 'offer', title: 'Чёрная пятница на Экране', text: 'Первый месяц подписки за 149 ₽ вместо 499 ₽.',
@@ -35,7 +36,13 @@ function stubOfferFetch(accept: unknown = { next: '/pages/black-friday' }) {
   return posted;
 }
 
-function renderHost(shellPopup: ShellPopup | null, blocked = false) {
+/** This browser is on its second visit (decision 038), begun as the registered viewer it is now. */
+function secondVisit() {
+  window.localStorage.setItem(VISIT_STORAGE_KEY, JSON.stringify({ n: 2, start: Date.now(), last: Date.now(), virtualAtStart: false }));
+}
+
+function renderHost(shellPopup: ShellPopup | null, blocked = false, visit: () => void = secondVisit) {
+  visit();
   const Stub = createRoutesStub([
     { path: '/', loader: () => ({ shellPopup }), HydrateFallback: () => null, Component: () => <ShellPopupHost blocked={blocked} trialAvailable /> },
     { path: '/pages/:slug', Component: () => <p>landing page</p> },
@@ -54,9 +61,10 @@ afterEach(() => {
 });
 
 describe('shellPopupDecision: one popup per page view, after the shell’s own', () => {
-  const base: Parameters<typeof shellPopupDecision>[0] = { popup: popup(), blocked: false, systemPopupOpen: false, automaticChecked: true, previousPath: null };
+  const base: Parameters<typeof shellPopupDecision>[0] = { popup: popup(), blocked: false, systemPopupOpen: false, automaticChecked: true, previousPath: null, lookedAround: true };
   it.each<[string, Partial<typeof base>, string]>([
     ['the API’s popup opens', {}, 'open'],
+    ['the viewer has not looked around yet (first visit, or the visit that signed up)', { lookedAround: false }, 'none'],
     ['nothing to show', { popup: null }, 'none'],
     ['popups suppressed (certificate host, kids mode, the operator’s or deleted-device popup)', { blocked: true }, 'none'],
     ['a profile popup (who-watches, the PIN prompt) is open', { systemPopupOpen: true }, 'none'],
@@ -69,6 +77,16 @@ describe('shellPopupDecision: one popup per page view, after the shell’s own',
 });
 
 describe('ShellPopupHost', () => {
+  it('opens nothing on the first visit, and records that page view', async () => {
+    const posted = stubOfferFetch();
+    window.localStorage.removeItem(VISIT_STORAGE_KEY);
+    renderHost(popup(), false, () => undefined);
+    await act(async () => undefined);
+    expect(screen.queryByTestId('offer-popup')).toBeNull();
+    expect(posted).toEqual([]);
+    expect(JSON.parse(window.localStorage.getItem(VISIT_STORAGE_KEY)!)).toMatchObject({ n: 1 });
+  });
+
   it('opens the offer once, records the show, and «Не сейчас» closes it and records that', async () => {
     const posted = stubOfferFetch();
     renderHost(popup());
@@ -137,9 +155,10 @@ describe('ShellPopupHost', () => {
 
 describe('SubscriptionDialog with an offer (spec platform §4 Offers: the subscriptions popup’s offer screen)', () => {
   const viewer = { virtual: false, trial_is_available: true };
-  function renderDialog(onClose = () => undefined) {
+  const trialOption: UpgradeOption = { tariff_id: 't499', title: 'Месяц', price: 499, currency: 'RUB', duration_days: 30, allow_trial: true, trial_days: 7 };
+  function renderDialog(onClose = () => undefined, options: UpgradeOption[] = []) {
     const Stub = createRoutesStub([
-      { path: '/watch/:alias', HydrateFallback: () => null, Component: () => <SubscriptionDialog viewer={viewer} options={[]} authHref="/auth" paying={false} onSubscribe={() => undefined} onClose={onClose} offer={offer()} back="/watch/tayna" /> },
+      { path: '/watch/:alias', HydrateFallback: () => null, Component: () => <SubscriptionDialog viewer={viewer} options={options} authHref="/auth" paying={false} onSubscribe={() => undefined} onClose={onClose} offer={offer()} back="/watch/tayna" /> },
     ]);
     return render(
       <I18nextProvider i18n={createI18n('ru')}>
@@ -147,6 +166,28 @@ describe('SubscriptionDialog with an offer (spec platform §4 Offers: the subscr
       </I18nextProvider>,
     );
   }
+
+  it('opens on the trial the title page promised («Смотреть 7 дней бесплатно»), the offer one step further and back', async () => {
+    const posted = stubOfferFetch();
+    renderDialog(undefined, [trialOption]);
+    expect((await screen.findByTestId('subscription-cta')).textContent).toBe('Смотреть 7 дней бесплатно');
+    expect(screen.queryByTestId('subscription-offer-screen')).toBeNull();
+    expect(posted.filter((p) => p.intent)).toEqual([]);
+    fireEvent.click(screen.getByTestId('subscription-other-offer'));
+    expect(screen.getByTestId('subscription-offer-screen')).toBeTruthy();
+    await waitFor(() => expect(posted.filter((p) => p.intent)).toEqual([expect.objectContaining({ intent: 'shown', placement: 'subscriptions' })]));
+    fireEvent.click(screen.getByRole('button', { name: 'Назад к пробному периоду' }));
+    expect(screen.getByTestId('subscription-cta').textContent).toBe('Смотреть 7 дней бесплатно');
+  });
+
+  it.each([
+    ['no offer', null, 7, 'tariffs'],
+    ['an offer, no trial promised', offer(), null, 'offer'],
+    ['an offer without a trial, a trial promised', offer(), 7, 'tariffs'],
+    ['an offer that begins with the trial', offer({ tariff: tariff({ _id: 't', allow_trial: true }) }), 7, 'offer'],
+  ] as const)('firstScreen: %s → %s', (_name, o, days, screenName) => {
+    expect(firstScreen(o, days, true)).toBe(screenName);
+  });
 
   it('opens on the offer screen, records its show, and «Другие варианты» leads to the regular screen', async () => {
     const posted = stubOfferFetch();

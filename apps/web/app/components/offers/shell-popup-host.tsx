@@ -1,12 +1,13 @@
 import type { Offer } from '@ekran/contracts';
 import { isTvSectionPath } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ShellPopup } from '../../lib/shell-popup.server.ts';
 import { previousPath } from '../../lib/navigation-trail.ts';
 import { useProfiles } from '../profiles/profiles-context.tsx';
 import { acceptOffer, reportOffer } from './offer-client.ts';
 import { OfferPopup } from './offer-popup.tsx';
+import { hasLookedAround, recordPageView, type VisitRecord } from './visits.ts';
 
 /** The page's marketing popup, from the deepest route whose loader gave one (the home page, a title page). */
 export function useShellPopupData(): ShellPopup | null {
@@ -23,6 +24,8 @@ export function useShellPopupData(): ShellPopup | null {
  * - the shell's own popups come first (spec platform §2 popups): the deleted-device notice, the operator's mf_info
  *   popup and the profile area's popups that open by themselves (who-watches, the PIN prompt); when one of them is
  *   open, or the certificate host suppresses popups, this page view shows no marketing popup;
+ * - the viewer has not looked around yet (decision 038: the first visit, or the visit that signed up or in):
+ *   none, so the page the viewer came for is what they see;
  * - the profile area decides its popups after hydration: until it has, wait;
  * - the upsell is not for a visitor coming from the TV section (platform §5 "not from TV");
  * - otherwise the one popup the API chose opens (the offer, else play-grand, else the upsell).
@@ -33,8 +36,9 @@ export function shellPopupDecision(input: {
   systemPopupOpen: boolean;
   automaticChecked: boolean;
   previousPath: string | null;
+  lookedAround: boolean;
 }): 'open' | 'wait' | 'none' {
-  if (input.blocked || input.systemPopupOpen) return 'none';
+  if (input.blocked || input.systemPopupOpen || !input.lookedAround) return 'none';
   if (!input.automaticChecked) return 'wait';
   if (!input.popup) return 'none';
   if (input.popup.offer.kind === 'upsell' && isTvSectionPath(input.previousPath)) return 'none';
@@ -54,6 +58,9 @@ export function ShellPopupHost({ blocked, trialAvailable }: { blocked: boolean; 
   const location = useLocation();
   const navigate = useNavigate();
   const decided = useRef<string | null>(null);
+  // Whether the visitor is anonymous now (the shell's data): a visit begun anonymously that is registered now signed up or in.
+  const isVirtual = (useRouteLoaderData('root') as { isVirtual?: boolean } | undefined)?.isVirtual ?? true;
+  const pageView = useRef<{ key: string; visit: VisitRecord | null } | null>(null);
   const [open, setOpen] = useState<{ offer: Offer; placement: ShellPopup['placement']; key: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<'failed' | 'not-running' | null>(null);
@@ -61,17 +68,19 @@ export function ShellPopupHost({ blocked, trialAvailable }: { blocked: boolean; 
   const systemPopupOpen = !!profiles?.dialog;
   const automaticChecked = !profiles || profiles.automaticCheckedFor === location.pathname;
   useEffect(() => {
+    // Every page view counts towards this browser's visits (decision 038), once per location.
+    if (pageView.current?.key !== location.key) pageView.current = { key: location.key, visit: recordPageView(isVirtual) };
     if (decided.current === location.key) return;
+    const lookedAround = hasLookedAround(pageView.current.visit, isVirtual);
     // Any other dialog already open (a playback popup a resumed title opened, a device dialog) owns this page view too.
     const otherDialog = document.querySelector('[role="dialog"]') !== null;
-    const decision = shellPopupDecision({ popup, blocked, systemPopupOpen: systemPopupOpen || otherDialog, automaticChecked, previousPath: previousPath() });
+    const decision = shellPopupDecision({ popup, blocked, systemPopupOpen: systemPopupOpen || otherDialog, automaticChecked, previousPath: previousPath(), lookedAround });
     if (decision === 'wait') return;
     decided.current = location.key;
     if (decision !== 'open' || !popup) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opens once the profile area has decided its own popups (after hydration)
     setOpen({ ...popup, key: location.key });
     void reportOffer('shown', popup.offer, popup.placement);
-  }, [location.key, popup, blocked, systemPopupOpen, automaticChecked]);
+  }, [location.key, popup, blocked, systemPopupOpen, automaticChecked, isVirtual]);
 
   if (!open || open.key !== location.key) return null;
   const close = () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { acceptOffer, reportOffer } from '../offers/offer-client.ts';
 import { OfferBody } from '../offers/offer-popup.tsx';
+import { trialDaysOf } from '../../lib/billing-view.ts';
 import { Modal } from '../ui/modal.tsx';
 import { cachedTariffs, loadTariffs } from './playback-client.ts';
 import type { PlaybackViewer } from './playback-types.ts';
@@ -78,11 +79,32 @@ export function SubscriptionDialog({
   /** Where the offer's payment or sign-in comes back to (the page the viewer pressed play on). */
   back?: string;
 }) {
-  const [screen, setScreen] = useState<'offer' | 'tariffs'>(offer ? 'offer' : 'tariffs');
+  // What the button promised: the tariff flow's tariff and its trial (the title page seeded the tariffs).
+  const [first] = useState(() => firstScreen(offer ?? null, offerOf(cachedTariffs(), options, viewer.trial_is_available)?.trialDays ?? null, viewer.trial_is_available));
+  const [screen, setScreen] = useState<'offer' | 'tariffs'>(first);
   if (offer && screen === 'offer') {
-    return <SubscriptionOfferScreen offer={offer} trialAvailable={viewer.trial_is_available} back={back} onOthers={() => setScreen('tariffs')} onClose={onClose} />;
+    return (
+      <SubscriptionOfferScreen
+        offer={offer} trialAvailable={viewer.trial_is_available} back={back} onOthers={() => setScreen('tariffs')}
+        othersText={first === 'tariffs' ? 'offers.backToTrial' : 'offers.otherOptions'} onClose={onClose}
+      />
+    );
   }
-  return <SubscriptionTariffScreen viewer={viewer} options={options} authHref={authHref} paying={paying} onSubscribe={onSubscribe} onClose={onClose} />;
+  return (
+    <SubscriptionTariffScreen viewer={viewer} options={options} authHref={authHref} paying={paying} onSubscribe={onSubscribe} onClose={onClose} otherOffer={offer ?? null} onOtherOffer={() => setScreen('offer')} />
+  );
+}
+
+/**
+ * The screen the subscriptions popup opens on. What the title page's button promised opens first: a button that
+ * says «Смотреть 7 дней бесплатно» (the tariff flow's weight-0 tariff with its trial, spec platform §4 Tariff flow)
+ * opens the trial, with a running offer (§4 Offers: "the subscriptions popup may open with an offer screen") one step
+ * further; the offer opens first when no trial was promised, or when the offer itself begins with the trial.
+ */
+export function firstScreen(offer: Pick<OfferRecord, 'tariff'> | null, promisedTrialDays: number | null, trialAvailable: boolean): 'offer' | 'tariffs' {
+  if (!offer) return 'tariffs';
+  if (!promisedTrialDays) return 'offer';
+  return offer.tariff && trialDaysOf(offer.tariff, trialAvailable) ? 'offer' : 'tariffs';
 }
 
 /**
@@ -91,7 +113,9 @@ export function SubscriptionDialog({
  * popup: recorded, the from-offer and redirect flags, the payment redirect), and «Другие варианты» to the
  * regular screen. Its show is recorded; closing the popup here records the offer closed.
  */
-function SubscriptionOfferScreen({ offer, trialAvailable, back, onOthers, onClose }: { offer: OfferRecord; trialAvailable: boolean; back: string; onOthers: () => void; onClose: () => void }) {
+function SubscriptionOfferScreen({
+  offer, trialAvailable, back, onOthers, othersText, onClose,
+}: { offer: OfferRecord; trialAvailable: boolean; back: string; onOthers: () => void; othersText: string; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -119,7 +143,7 @@ function SubscriptionOfferScreen({ offer, trialAvailable, back, onOthers, onClos
   return (
     <Modal onClose={close} title={offer.title} testId="subscription-dialog">
       <div data-testid="subscription-offer-screen" data-kind={offer.kind}>
-        <OfferBody offer={offer} trialAvailable={trialAvailable} busy={busy} error={error} onAccept={() => void accept()} onLater={onOthers} laterText={t('offers.otherOptions')} />
+        <OfferBody offer={offer} trialAvailable={trialAvailable} busy={busy} error={error} onAccept={() => void accept()} onLater={onOthers} laterText={t(othersText)} />
       </div>
     </Modal>
   );
@@ -133,6 +157,8 @@ function SubscriptionTariffScreen({
   paying,
   onSubscribe,
   onClose,
+  otherOffer,
+  onOtherOffer,
 }: {
   viewer: Pick<PlaybackViewer, 'virtual' | 'trial_is_available'>;
   options: readonly UpgradeOption[];
@@ -140,6 +166,9 @@ function SubscriptionTariffScreen({
   paying: boolean;
   onSubscribe: () => void;
   onClose: () => void;
+  /** A running offer this screen leads to (when the trial came first). */
+  otherOffer: OfferRecord | null;
+  onOtherOffer: () => void;
 }) {
   const { t } = useTranslation();
   const tariffs = useTariffs();
@@ -177,6 +206,13 @@ function SubscriptionTariffScreen({
         )}
       </div>
       <p className="offer__fine">{t('gating.cancelAnytime')}</p>
+      {otherOffer ? (
+        <p className="offer__fine">
+          <button type="button" className="offer-popup__switch" onClick={onOtherOffer} data-testid="subscription-other-offer">
+            {t('offers.alsoOffer', { title: otherOffer.title })}
+          </button>
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { historyItem, order, tariff } from '../../test/billing.ts';
 import PaymentHistory from './payment-history.tsx';
-import PaymentResult, { viewOf } from './payment-result.tsx';
+import PaymentResult, { continueHref, viewOf } from './payment-result.tsx';
 import Tariffs from './tariffs.tsx';
 
 afterEach(cleanup);
@@ -67,7 +67,20 @@ describe('payment result pages', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Подписка оформлена');
     expect(screen.getByTestId('result-tariff').textContent).toBe('Месяц');
     expect(screen.getByTestId('result-next').textContent).toBe('Следующее списание 499\u00a0₽ — 1 июня 2026 г.');
-    expect(screen.getByTestId('result-back').getAttribute('href')).toBe('/watch/film');
+    // «Вернуться к просмотру» goes back to the title and starts it (the title page reads ?play=1).
+    expect(screen.getByTestId('result-back').textContent).toBe('Вернуться к просмотру');
+    expect(screen.getByTestId('result-back').getAttribute('href')).toBe('/watch/film?play=1');
+  });
+
+  it.each([
+    ['/watch/film', true, '/watch/film?play=1'],
+    ['/watch/film?ap=1', true, '/watch/film?ap=1&play=1'],
+    ['/watch/film/season-2', true, '/watch/film/season-2'],
+    ['/tariffs', true, '/tariffs'],
+    ['//evil.example/watch/x', true, '/'],
+    ['/watch/film', false, '/watch/film'],
+  ])('continueHref(%s, paid %s) is %s', (back, paid, href) => {
+    expect(continueHref(back, paid)).toBe(href);
   });
 
   it('pending: «Оплата обрабатывается…»', async () => {

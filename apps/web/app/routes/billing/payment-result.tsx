@@ -25,6 +25,22 @@ export const APP_RETURN_URL = 'ekran://payment/done';
 
 const ORDER_ID = /^[\w-]{1,64}$/;
 
+/** The query the title page reads to start playing on arrival (routes/watch/watch.tsx, usePlayFromUrl). */
+export const PLAY_PARAM = 'play';
+
+/**
+ * Where «Вернуться к просмотру» leads after a paid order: the page the payment started from (only a path of this
+ * site), and when that is a title page, with ?play=1 so the title starts playing there: the viewer paid to watch.
+ */
+export function continueHref(backUrl: string | null | undefined, paid: boolean): string {
+  const path = safePath(backUrl);
+  if (!paid) return path;
+  const url = new URL(path, 'http://site.invalid');
+  if (!/^\/watch\/[^/]+$/.test(url.pathname)) return path;
+  url.searchParams.set(PLAY_PARAM, '1');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * The payment result pages (spec platform §2 Payment result: /web/success, /mobile/success, /web/fail,
  * /mobile/fail, /paymentSuccess, /paymentFail): the payment host sends the browser back here with ?order=.
@@ -132,7 +148,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
       {t('billing.result.backToApp')}
     </a>
   ) : (
-    <Link to={safePath(order?.back_url)} className="btn btn--primary" data-testid="result-back">
+    <Link to={continueHref(order?.back_url, view === 'success')} className="btn btn--primary" data-testid="result-back">
       {order?.back_url && safePath(order.back_url) !== '/' ? t('billing.result.backToWatch') : t('billing.result.backHome')}
     </Link>
   );

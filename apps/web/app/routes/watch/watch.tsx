@@ -25,6 +25,7 @@ import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { loadWatchPersonal } from '../../lib/personal-lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { loadShellPopup } from '../../lib/shell-popup.server.ts'; // ---- issue 6 landings
+import { usePlayFromUrl } from '../../components/billing/play-from-url.ts';
 import { titleLd } from '../../lib/title-ld.ts';
 // ---- issue 5 titles: the tabs of the sub-pages and the facts line with the MPAA badge and linked genres
 import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
@@ -109,6 +110,8 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
     else playMain(resume.position);
   };
   useResumeFromUrl(resume, mainEntitled || Boolean(resume?.episodeId), handleResume);
+  // Back from a paid order (?play=1): what the play button would do, at once (the viewer paid to watch).
+  usePlayFromUrl(mainEntitled, () => (resume ? handleResume() : playMain()));
   const progressTarget = playing ? progressTargetFor(title, playing.item.uid) : null;
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
   const mpaa = mpaaFor(title.rating_age);
