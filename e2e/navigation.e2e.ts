@@ -39,6 +39,11 @@ describe('the header menu (desktop 1440)', () => {
     await page.goto('/', { waitUntil: 'load', timeout: 60_000 });
     await hydrated(page);
 
+    // A click on the label opens the section's page (it used to toggle the genre panel and stay put).
+    await page.locator('[data-testid="header-menu-movies"]').click();
+    await page.waitForURL('**/movies', { timeout: 15_000 });
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 20_000 }).toContain('Фильмы');
+
     // Hovering a section's label opens its genre panel…
     const series = page.locator('[data-testid="header-menu-series"]');
     await series.hover();
@@ -54,12 +59,6 @@ describe('the header menu (desktop 1440)', () => {
     expect(await panel.isVisible()).toBe(true);
     await page.mouse.move(700, 800);
     await panel.waitFor({ state: 'detached' });
-
-    // A click on the label opens the section's page (it used to toggle the panel and stay put).
-    const movies = page.locator('[data-testid="header-menu-movies"]');
-    await movies.click();
-    await page.waitForURL('**/movies');
-    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 20_000 }).toContain('Фильмы');
 
     // From the keyboard: the section's disclosure button opens the panel, Escape closes it and keeps the focus.
     await page.mouse.move(700, 800);
