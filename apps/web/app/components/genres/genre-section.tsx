@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import type { CardView } from '../../lib/card-view.ts';
 import { TitleCard } from '../catalog/title-card.tsx';
+import { RowTrack } from '../ui/row-track.tsx';
 import { genreCategoryPath } from './genre-view.ts';
 
 const ROW_SIZES = '(max-width: 567px) 42vw, (max-width: 1023px) 28vw, 200px';
@@ -40,13 +41,13 @@ export function GenreSection({ genre, section, heading }: { genre: { alias: stri
           </svg>
         </Link>
       </div>
-      <ul className="row__track genre-section__track">
+      <RowTrack bleed label={heading}>
         {items.map((item) => (
           <li key={item.id}>
             <TitleCard title={item} t={t} sizes={ROW_SIZES} />
           </li>
         ))}
-      </ul>
+      </RowTrack>
       {text ? (
         <div className="genre-text">
           {text.body.map((paragraph, i) => (

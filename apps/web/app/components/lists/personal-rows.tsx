@@ -4,6 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import type { ListPageView, ListView, PersonalCardView, ResumeView } from '../../lib/lists-view.ts';
 import type { ListPageResult } from '../../routes/resources/lists.ts';
 import { TitleCard } from '../catalog/title-card.tsx';
+import { RowTrack } from '../ui/row-track.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import './lists.css';
 
@@ -60,7 +61,7 @@ function PersonalRow({ list }: { list: ListView }) {
         </div>
       ) : null}
       {status === 'loaded' && page ? (
-        <ul className={`row__track${kind === 'continue' ? ' row__track--wide' : ''}`}>
+        <RowTrack className={kind === 'continue' ? 'row__track--wide' : undefined} label={t(`lists.rows.${kind}`)}>
           {page.items.map((item, i) => (
             <li key={item.id}>
               {kind === 'continue' && item.resume ? (
@@ -70,7 +71,7 @@ function PersonalRow({ list }: { list: ListView }) {
               )}
             </li>
           ))}
-        </ul>
+        </RowTrack>
       ) : null}
     </section>
   );

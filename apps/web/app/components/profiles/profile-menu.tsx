@@ -6,8 +6,9 @@ import { useProfiles } from './profiles-context.tsx';
 
 /**
  * The header's profile menu of a registered viewer: the current profile, the profiles to switch to,
- * «Детский профиль», «Управление профилями», «Родительский контроль», the account pages and sign-out. A child profile sees
- * only the profiles to switch to (leaving for an adult one asks for the PIN when one is set).
+ * «Детский профиль», «Управление профилями», «Родительский контроль», the account pages, «Тарифы», «Ввести промокод»
+ * and sign-out. A child profile sees only the profiles to switch to (leaving for an adult one asks for the PIN when
+ * one is set).
  */
 export function ProfileMenu({ email }: { email: string | null }) {
   const { t } = useTranslation();
@@ -84,6 +85,19 @@ export function ProfileMenu({ email }: { email: string | null }) {
                 <Link to="/account" data-testid="menu-account">
                   <MenuIcon d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1.2-4 4.4-6 8-6s6.8 2 8 6" />
                   {t('auth.account')}
+                </Link>
+              </DropdownMenu.Item>
+              {/* Prices and codes, as every peer's account menu has them (the footer's site map lists them too). */}
+              <DropdownMenu.Item asChild className="profile-menu__item">
+                <Link to="/tariffs" data-testid="menu-tariffs">
+                  <MenuIcon d="M3 7.5A1.5 1.5 0 0 1 4.5 6h15A1.5 1.5 0 0 1 21 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 16.5zM3 10h18M7 14.5h4" />
+                  {t('siteMap.links.tariffs')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className="profile-menu__item">
+                <Link to="/code" data-testid="menu-code">
+                  <MenuIcon d="M4 8.5V6h16v2.5a2 2 0 0 0 0 4V18H4v-5.5a2 2 0 0 0 0-4zM10 6v12" />
+                  {t('siteMap.links.code')}
                 </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Separator className="profile-menu__separator" />

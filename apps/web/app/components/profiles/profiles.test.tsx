@@ -138,8 +138,10 @@ describe('the profile menu', () => {
     const menu = await openMenu();
     expect(within(menu).getByText('Сейчас смотрит')).toBeTruthy();
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim());
-    expect(items).toEqual(['МашаДетский', 'Папа', 'Избранное и история', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Аккаунт', 'Выйти']);
+    expect(items).toEqual(['МашаДетский', 'Папа', 'Избранное и история', 'Детский профиль', 'Управление профилями', 'Родительский контроль', 'Аккаунт', 'Тарифы', 'Ввести промокод', 'Выйти']);
     expect(within(menu).getByRole('menuitem', { name: 'Избранное и история' }).getAttribute('href')).toBe('/favorites');
+    expect(within(menu).getByRole('menuitem', { name: 'Тарифы' }).getAttribute('href')).toBe('/tariffs');
+    expect(within(menu).getByRole('menuitem', { name: 'Ввести промокод' }).getAttribute('href')).toBe('/code');
     expect(within(menu).getByRole('menuitem', { name: 'Выйти' }).getAttribute('href')).toBe('/logout');
     expect(within(menu).getByRole('menuitem', { name: 'Аккаунт' }).getAttribute('href')).toBe('/account');
   });

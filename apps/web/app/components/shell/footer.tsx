@@ -2,9 +2,12 @@ import type { MenuItem } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
+import { useSiteMap } from './site-map.ts';
 
+/** The footer: the brand and the site map of every page that exists (site-map.ts), in groups. */
 export function Footer({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
+  const groups = useSiteMap(menu);
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -12,18 +15,23 @@ export function Footer({ menu }: { menu: MenuItem[] }) {
           <Logo label={t('brand')} />
           <p>{t('footer.about')}</p>
         </div>
-        <nav aria-label={t('footer.sections')}>
-          <ul className="footer__links">
-            {menu.map((item) => (
-              <li key={item.key}>
-                <Link to={item.url}>{item.title}</Link>
-              </li>
-            ))}
-            {/* issue 4 genres: the genre pages are not in the spec's header menu, so the footer leads to them. */}
-            <li>
-              <Link to="/genres">{t('genres.title')}</Link>
-            </li>
-          </ul>
+        <nav className="footer__map" aria-label={t('footer.sections')} data-testid="footer-map">
+          {groups.map((group) => (
+            <div key={group.key} className="footer__group">
+              <h2 className="footer__heading" id={`footer-${group.key}`}>
+                {group.title}
+              </h2>
+              <ul className="footer__links" aria-labelledby={`footer-${group.key}`}>
+                {group.links.map((link) => (
+                  <li key={link.key}>
+                    <Link to={link.url} data-testid={`footer-${link.key}`}>
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <p className="footer__rights">
           {t('footer.rights', { year: new Date().getFullYear() })} <span className="age">{t('footer.age')}</span>

@@ -1,12 +1,12 @@
 import type { MenuItem } from '@ekran/core';
 import * as Dialog from '@radix-ui/react-dialog';
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ProfileMenu } from '../profiles/profile-menu.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';
+import { useSiteMap } from './site-map.ts';
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
 export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: boolean; account: { email: string | null } | null }) {
@@ -42,68 +42,172 @@ function genreUrl(item: MenuItem, alias: string) {
   return `${item.url}/${alias}`;
 }
 
+/** How long the pointer rests on an item before its panel opens, and how long it may stray before it closes. */
+const HOVER_OPEN_MS = 120;
+const HOVER_CLOSE_MS = 250;
+
+/**
+ * The desktop menu (platform §2 order). A section with genres (Фильмы, Сериалы, Мультфильмы) is a link to its page
+ * beside a disclosure button for its genre panel, as on every peer's header: the label opens the catalogue; the
+ * panel opens while a mouse rests on the item, or with the button (Enter, Space, ArrowDown) from the keyboard;
+ * Escape, a click elsewhere or the focus leaving the item closes it. One panel at a time.
+ */
 function DesktopMenu({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // A press anywhere outside the menu closes the open panel.
+  useEffect(() => {
+    if (!openKey) return;
+    const handlePointerDown = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpenKey(null);
+    };
+    document.addEventListener('pointerdown', handlePointerDown);
+    return () => document.removeEventListener('pointerdown', handlePointerDown);
+  }, [openKey]);
+
+  const schedule = (key: string | null, ms: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setOpenKey(key), ms);
+  };
+  const handleOpenChange = (key: string, open: boolean) => {
+    window.clearTimeout(timer.current);
+    setOpenKey(open ? key : null);
+  };
+  const handlePointerEnter = (key: string) => (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return; // a touch opens the label's page, the button the panel
+    // Moving from one open panel's item to the next switches at once.
+    schedule(key, openKey ? 0 : HOVER_OPEN_MS);
+  };
+  const handlePointerLeave = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    schedule(null, HOVER_CLOSE_MS);
+  };
+
   return (
-    <NavigationMenu.Root className="nav" aria-label={t('menu.main')}>
-      <NavigationMenu.List className="nav__list">
+    // Following any of its links (a label, «Все жанры», a genre) closes the panel.
+    <nav className="nav" aria-label={t('menu.main')} ref={navRef} onClick={(event) => (event.target as Element).closest('a') && setOpenKey(null)}>
+      <ul className="nav__list">
         {menu.map((item) =>
           item.data?.genres.length ? (
-            <NavigationMenu.Item key={item.key} className="nav__item">
-              <NavigationMenu.Trigger className="nav__link nav__trigger" data-testid={item.dataTestId}>
-                {item.title}
-                <svg className="nav__chevron" viewBox="0 0 12 12" aria-hidden="true">
-                  <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-                </svg>
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="nav__panel">
-                <NavigationMenu.Link asChild>
-                  <Link className="nav__all" to={item.url}>
-                    {t('menu.allGenres')}: {item.title.toLowerCase()}
-                  </Link>
-                </NavigationMenu.Link>
-                <ul className="nav__genres menu-grid">
-                  {item.data.genres.map((g) => (
-                    <li key={g.alias}>
-                      <NavigationMenu.Link asChild>
-                        <Link to={genreUrl(item, g.alias)}>{g.title}</Link>
-                      </NavigationMenu.Link>
-                    </li>
-                  ))}
-                </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
+            <li
+              key={item.key}
+              className="nav__item nav__item--panel"
+              data-state={openKey === item.key ? 'open' : 'closed'}
+              onPointerEnter={handlePointerEnter(item.key)}
+              onPointerLeave={handlePointerLeave}
+            >
+              <GenrePanelItem item={item} open={openKey === item.key} onOpenChange={(open) => handleOpenChange(item.key, open)} />
+            </li>
           ) : (
-            <NavigationMenu.Item key={item.key} className="nav__item">
-              <NavigationMenu.Link asChild>
-                <NavLink className="nav__link" to={item.url} data-testid={item.dataTestId}>
-                  {item.title}
-                </NavLink>
-              </NavigationMenu.Link>
-            </NavigationMenu.Item>
+            <li key={item.key} className="nav__item">
+              <NavLink className="nav__link" to={item.url} data-testid={item.dataTestId}>
+                {item.title}
+              </NavLink>
+            </li>
           ),
         )}
-      </NavigationMenu.List>
-      <div className="nav__viewport-wrap">
-        <NavigationMenu.Viewport className="nav__viewport" />
-      </div>
-    </NavigationMenu.Root>
+      </ul>
+    </nav>
   );
 }
 
+function GenrePanelItem({ item, open, onOpenChange }: { item: MenuItem; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusFirst = useRef(false);
+  const panelId = `nav-panel-${item.key}`;
+
+  // Opened from the keyboard with ArrowDown: the focus goes to the panel's first link once it is there.
+  useEffect(() => {
+    if (open && focusFirst.current) panelRef.current?.querySelector<HTMLElement>('a')?.focus();
+    focusFirst.current = false;
+  }, [open]);
+
+  const handleKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      onOpenChange(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' && event.target !== panelRef.current && !panelRef.current?.contains(event.target as Node)) {
+      event.preventDefault();
+      focusFirst.current = true;
+      if (open) panelRef.current?.querySelector<HTMLElement>('a')?.focus();
+      else onOpenChange(true);
+    }
+  };
+  // The focus moving on past the item (Tab after the panel's last genre) closes the panel; a press outside is the
+  // menu's pointerdown listener's, a press on the panel's own padding keeps it.
+  const handleBlur = (event: React.FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !event.currentTarget.contains(next)) onOpenChange(false);
+  };
+
+  return (
+    <div className="nav__group" onKeyDown={handleKeyDown} onBlur={handleBlur}>
+      <NavLink className="nav__link nav__label" to={item.url} data-testid={item.dataTestId}>
+        {item.title}
+      </NavLink>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={t('menu.genresOf', { title: item.title })}
+        onClick={() => onOpenChange(!open)}
+        data-testid={`${item.dataTestId}-genres`}
+      >
+        <svg className="nav__chevron" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </button>
+      {open ? (
+        <div className="nav__panel" id={panelId} ref={panelRef} data-testid="nav-panel">
+          <Link className="nav__all" to={item.url}>
+            {t('menu.allGenres')}: {item.title.toLowerCase()}
+          </Link>
+          <ul className="nav__genres menu-grid">
+            {item.data?.genres.map((g) => (
+              <li key={g.alias}>
+                <Link to={genreUrl(item, g.alias)}>{g.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The menu of a narrow screen, in a drawer: «Тарифы» and «Ввести промокод» first, the header menu with the first
+ * genres of each section, then the rest of the site map (the footer's groups without what is above: genres, the
+ * editors' lists, TV, the gift card, promos, partners, the viewer's lists).
+ */
 function MobileMenu({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const siteMap = useSiteMap(menu);
+  // Prices and the promo code lead the drawer (as on peers' phone menus), above the long lists of genres.
+  const quick = siteMap.find((group) => group.key === 'subscription')?.links.filter((link) => link.key === 'tariffs' || link.key === 'code') ?? [];
+  const shown = new Set([...menu.map((item) => item.url), ...quick.map((link) => link.url)]);
+  const groups = siteMap
+    .map((group) => ({ ...group, links: group.links.filter((link) => !shown.has(link.url)) }))
+    .filter((group) => group.links.length > 0);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="burger" aria-label={t('menu.open')}>
+      <Dialog.Trigger className="burger" aria-label={t('menu.open')} data-testid="burger">
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="drawer__overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
+        <Dialog.Content className="drawer" aria-describedby={undefined} data-testid="drawer">
           <div className="drawer__head">
             <Dialog.Title className="drawer__title">{t('menu.title')}</Dialog.Title>
             <Dialog.Close className="drawer__close" aria-label={t('menu.close')}>
@@ -113,6 +217,15 @@ function MobileMenu({ menu }: { menu: MenuItem[] }) {
             </Dialog.Close>
           </div>
           <nav aria-label={t('menu.main')}>
+            {quick.length > 0 ? (
+              <p className="drawer__quick">
+                {quick.map((link) => (
+                  <Link key={link.key} className={`btn btn--sm ${link.key === 'tariffs' ? 'btn--primary' : 'btn--ghost'}`} to={link.url} onClick={() => setOpen(false)} data-testid={`drawer-${link.key}`}>
+                    {link.title}
+                  </Link>
+                ))}
+              </p>
+            ) : null}
             <ul className="drawer__list">
               {menu.map((item) => (
                 <li key={item.key}>
@@ -133,6 +246,22 @@ function MobileMenu({ menu }: { menu: MenuItem[] }) {
                 </li>
               ))}
             </ul>
+            {groups.map((group) => (
+              <section key={group.key} className="drawer__group" aria-labelledby={`drawer-${group.key}`}>
+                <h2 className="drawer__heading" id={`drawer-${group.key}`}>
+                  {group.title}
+                </h2>
+                <ul className="drawer__more">
+                  {group.links.map((link) => (
+                    <li key={link.key}>
+                      <NavLink to={link.url} onClick={() => setOpen(false)} data-testid={`drawer-${link.key}`}>
+                        {link.title}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

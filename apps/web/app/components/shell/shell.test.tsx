@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { buildHeaderMenu } from '@ekran/core';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../test/render.tsx';
 import { ErrorScreen } from '../ui/error-screen.tsx';
@@ -41,6 +41,42 @@ describe('Header (spec platform §2 header menu)', () => {
   });
 });
 
+describe('Header sections with genres', () => {
+  it('links the label to its section and opens the genre panel from its own button, Escape closing it', async () => {
+    const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
+    renderInRouter(<Header menu={menu} isKids={false} account={null} />);
+    const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
+    expect(within(nav).getByRole('link', { name: 'Фильмы' }).getAttribute('href')).toBe('/movies');
+    const toggle = within(nav).getByRole('button', { name: 'Фильмы: жанры' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('nav-panel')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByTestId('nav-panel');
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+    expect(within(panel).getByRole('link', { name: 'Драма' }).getAttribute('href')).toBe('/movies/drama');
+    expect(within(panel).getByRole('link', { name: 'Все жанры: фильмы' }).getAttribute('href')).toBe('/movies');
+
+    fireEvent.keyDown(within(panel).getByRole('link', { name: 'Драма' }), { key: 'Escape' });
+    expect(screen.queryByTestId('nav-panel')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('opens the panel with ArrowDown on the label, its first link taking the focus; one panel at a time', async () => {
+    const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
+    renderInRouter(<Header menu={menu} isKids={false} account={null} />);
+    const nav = await screen.findByRole('navigation', { name: 'Основное меню' });
+    fireEvent.keyDown(within(nav).getByRole('link', { name: 'Сериалы' }), { key: 'ArrowDown' });
+    const panel = await screen.findByTestId('nav-panel');
+    expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'Все жанры: сериалы' }));
+    fireEvent.click(within(nav).getByRole('button', { name: 'Мультфильмы: жанры' }));
+    expect(screen.getAllByTestId('nav-panel')).toHaveLength(1);
+    expect(within(screen.getByTestId('nav-panel')).getByRole('link', { name: 'Сказки' }).getAttribute('href')).toBe('/animation/fairytale');
+  });
+});
+
 describe('Breadcrumbs (spec platform §2)', () => {
   it('starts with Главная and keeps the last item plain text', async () => {
     renderInRouter(<Breadcrumbs items={[{ title: 'Фильмы', url: '/movies' }, { title: 'Драма' }]} />, { isChild: false });
@@ -70,6 +106,41 @@ describe('ErrorScreen', () => {
   it('uses the spec text of the error screen', async () => {
     renderInRouter(<ErrorScreen kind="error" />);
     expect(await screen.findByText('Скоро все починим. Попробуйте позже.')).toBeTruthy();
+  });
+});
+
+describe('Footer site map', () => {
+  const groupsOf = async () => {
+    const map = await screen.findByRole('navigation', { name: 'Разделы' });
+    return within(map)
+      .getAllByRole('list')
+      .map((list) => [list.getAttribute('aria-labelledby') && document.getElementById(list.getAttribute('aria-labelledby')!)?.textContent, within(list).getAllByRole('link').map((a) => a.getAttribute('href'))]);
+  };
+
+  it('lists the catalogue, TV, prices and codes and the viewer\'s lists for an adult in RU', async () => {
+    const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
+    renderInRouter(<Footer menu={menu} />, { countryCode: 'RU', isChild: false });
+    expect(await groupsOf()).toEqual([
+      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists']],
+      ['Телевидение', ['/tv', '/tvchannels', '/channel', '/archive']],
+      ['Подписка', ['/tariffs', '/code', '/pages/gift', '/promos', '/partners']],
+      ['Мой Экран', ['/favorites', '/kids']],
+    ]);
+    expect(screen.getByRole('link', { name: 'Ввести промокод' }).getAttribute('href')).toBe('/code');
+    // The journal of the header menu has no pages yet: the footer leads only to pages that answer.
+    expect(screen.queryByRole('link', { name: 'Журнал' })).toBeNull();
+  });
+
+  it('leaves out TV outside RU (its pages answer 403 there) and prices and codes in a child profile', async () => {
+    renderInRouter(<Footer menu={buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'DE', isChild: false, titles })} />, { countryCode: 'DE', isChild: false });
+    expect((await groupsOf()).map(([title]) => title)).toEqual(['Смотреть', 'Подписка', 'Мой Экран']);
+    cleanup();
+    renderInRouter(<Footer menu={buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: true, titles })} />, { countryCode: 'RU', isChild: true });
+    expect(await groupsOf()).toEqual([
+      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists']],
+      ['Телевидение', ['/tv', '/tvchannels', '/channel']],
+      ['Мой Экран', ['/favorites']],
+    ]);
   });
 });
 

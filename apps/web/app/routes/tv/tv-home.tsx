@@ -11,6 +11,7 @@ import { useOnAirChannels } from '../../components/tv/on-air.tsx';
 import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
 import { tvHref } from '../../components/tv/tv-nav.tsx';
 import { useServerClock } from '../../components/tv/use-tv-live.ts';
+import { RowTrack } from '../../components/ui/row-track.tsx';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
@@ -92,13 +93,13 @@ function TvHome({ catalog }: { catalog: TvCatalog }) {
               </Link>
             ) : null}
           </div>
-          <ul className="row__track">
+          <RowTrack label={row.title}>
             {row.channels.map((c) => (
               <li key={c.alias}>
                 <ChannelCard channel={c} clock={clock} />
               </li>
             ))}
-          </ul>
+          </RowTrack>
         </section>
       ))}
     </div>

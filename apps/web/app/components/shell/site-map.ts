@@ -1,0 +1,69 @@
+import type { MenuItem } from '@ekran/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+
+/** A link of the site map. */
+export interface SiteLink {
+  key: string;
+  url: string;
+  title: string;
+}
+
+/** A group of the footer's site map (and of the phone drawer below the menu). */
+export interface SiteGroup {
+  key: 'watch' | 'tv' | 'subscription' | 'personal';
+  title: string;
+  links: SiteLink[];
+}
+
+/**
+ * The site's pages grouped as the footer lists them: the catalogue (the header menu's sections, genres and the
+ * editors' lists), TV, prices and codes, and the viewer's own lists. Only pages that exist are here: the journal of
+ * the header menu joins when its pages do. TV pages (and the archive, already left out of the menu) answer 403
+ * outside RU (platform §6), so that group is RU only; a child profile is not offered tariffs or codes, as its
+ * profile menu offers no account pages.
+ */
+export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly MenuItem[]; countryCode: string | null | undefined; isChild: boolean; t: TFunction }): SiteGroup[] {
+  const fromMenu = (key: MenuItem['key']): SiteLink[] => menu.filter((item) => item.key === key).map((item) => ({ key, url: item.url, title: item.title }));
+  const link = (key: string, url: string): SiteLink => ({ key, url, title: t(`siteMap.links.${key}`) });
+  const groups: SiteGroup[] = [
+    {
+      key: 'watch',
+      title: t('siteMap.groups.watch'),
+      links: [
+        ...fromMenu('movies'),
+        ...fromMenu('series'),
+        ...fromMenu('animation'),
+        ...fromMenu('new'),
+        link('genres', '/genres'),
+        link('collections', '/collections'),
+        link('selections', '/selections'),
+        link('playlists', '/playlists'),
+      ],
+    },
+  ];
+  if (countryCode === 'RU') {
+    groups.push({
+      key: 'tv',
+      title: t('siteMap.groups.tv'),
+      links: [link('tv', '/tv'), link('channels', '/tvchannels'), link('guide', '/channel'), ...fromMenu('archive')],
+    });
+  }
+  if (!isChild) {
+    groups.push({
+      key: 'subscription',
+      title: t('siteMap.groups.subscription'),
+      links: [link('tariffs', '/tariffs'), link('code', '/code'), link('gift', '/pages/gift'), link('promos', '/promos'), link('partners', '/partners')],
+    });
+  }
+  groups.push({ key: 'personal', title: t('siteMap.groups.personal'), links: [link('favorites', '/favorites'), ...(isChild ? [] : [link('kids', '/kids')])] });
+  return groups;
+}
+
+/** The site map of the current visitor (the root loader's country and profile). */
+export function useSiteMap(menu: readonly MenuItem[]): SiteGroup[] {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData('root') as { countryCode?: string | null; isChild?: boolean } | undefined;
+  return buildSiteMap({ menu, countryCode: root?.countryCode ?? 'RU', isChild: root?.isChild ?? false, t });
+}
