@@ -32,6 +32,24 @@ async function freeFilms(): Promise<Card[]> {
   return free;
 }
 
+/**
+ * A fresh anonymous visitor in the Mobile_web_app group B, who has the tab bar (catalogue §2). Groups come from a
+ * hash of the account id, so device logins are drawn until one lands there (a fair coin each: 40 draws suffice).
+ */
+async function tabBarVisitor(): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${BASE_URL}/api/v1/auth/device-login`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ device_id: `e2e-player-${Date.now()}-${i}`, device_type: 'web' }),
+    });
+    expect(res.status).toBe(201);
+    const auth = (await res.json()) as { authentication_token: string; ab: { exp_name: string; group_name: string }[] };
+    if (auth.ab.find((e) => e.exp_name === 'Mobile_web_app')?.group_name === 'B') return auth.authentication_token;
+  }
+  throw new Error('no visitor in Mobile_web_app group B after 40 device logins');
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
 const videoTime = (page: Page) => page.$eval(VIDEO, (v) => (v as HTMLVideoElement).currentTime);
 const phase = (page: Page) => page.locator(PLAYER).getAttribute('data-phase');
@@ -83,9 +101,12 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 describe('a viewer in the player', () => {
   it('on a phone in landscape: the player takes the whole screen and every control can be tapped; portrait gives the page back', async () => {
     browser = await launchBrowser({ viewport: { width: 844, height: 390 } });
-    const { page } = browser;
+    const { page, context } = browser;
+    await context.addCookies([{ name: 'ekran_token', value: await tabBarVisitor(), url: BASE_URL }]);
     const [film] = await freeFilms();
     await page.goto(`/watch/${film!.alias}`, { waitUntil: 'load', timeout: 60_000 });
+    // Before playing, the page has its header and tab bar.
+    await page.locator('[data-testid="tab-bar"]').waitFor({ state: 'visible', timeout: 5_000 });
     await playWithPromo(page);
     await skipPromo(page);
     await playingPast(page, 1);
