@@ -22,6 +22,7 @@ export function ChoiceMenu({
   container,
   testId,
   badge,
+  returnFocus,
 }: {
   label: string;
   icon: ReactNode;
@@ -33,6 +34,11 @@ export function ChoiceMenu({
   testId: string;
   /** A short mark on the button (e.g. «HD»). */
   badge?: string | undefined;
+  /**
+   * Where focus goes when the menu closes: the player itself, so its keys (Space pauses) act at once, rather
+   * than the menu's button, where Space would open the menu again. Without it, back to the button.
+   */
+  returnFocus?: HTMLElement | null | undefined;
 }) {
   return (
     <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
@@ -41,7 +47,19 @@ export function ChoiceMenu({
         {badge ? <span className="player__badge" aria-hidden="true">{badge}</span> : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal container={container}>
-        <DropdownMenu.Content className="player-menu" side="top" align="end" sideOffset={10} collisionPadding={8} data-testid={`${testId}-menu`}>
+        <DropdownMenu.Content
+          className="player-menu"
+          side="top"
+          align="end"
+          sideOffset={10}
+          collisionPadding={8}
+          data-testid={`${testId}-menu`}
+          onCloseAutoFocus={(e) => {
+            if (!returnFocus) return;
+            e.preventDefault();
+            returnFocus.focus({ preventScroll: true });
+          }}
+        >
           <DropdownMenu.Label className="player-menu__label">{label}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
             {choices.map((c) => (

@@ -13,6 +13,8 @@
  * - `startAt`  second to resume from (read once per player; remount with a new `key` to start elsewhere).
  * - `progress` where to report progress of a film or episode (progress-reporter.ts); null for trailers.
  * - `onClose`  the close button, Esc, and after the last postroll when nothing else follows.
+ * - `onLeave`  the viewer follows a promo's link: the page closes the player and goes there (by default onClose
+ *              and a navigation).
  * - `onEnded`  the item and its postrolls ended without going on to a next episode (a queue goes on).
  * - `onNext`   go on to check.next (the countdown ran out, «Смотреть» on the card, Shift+N). Without it no card.
  * - `onStreamRefused` the server refused the stream (403 STREAM_LIMIT_EXCEEDED with stream_limit, or 410
@@ -32,11 +34,12 @@ import {
   AudioIcon, BackIcon, CloseIcon, ForwardIcon, FullscreenIcon, NextIcon, PauseIcon, PipIcon, PlayIcon, QualityIcon, SpeedIcon, SubtitlesIcon, VolumeIcon,
 } from './icons.tsx';
 import { countdownRemaining, countdownStart, skipMarkAt } from './marks.ts';
-import { markPrerollShown, prerollsDue } from './promo-cap.ts';
+import { markPrerollShown, postrollsDue, prerollsDue } from './promo-cap.ts';
 import { loadPreferences, savePreferences, type PlayerPreferences } from './preferences.ts';
 import { attachProgressReporter, type ProgressReporting } from './progress-reporter.ts';
 import { SeekBar, type Range } from './seek-bar.tsx';
-import { actionForKey, SEEK_STEP_SECONDS, VOLUME_STEP, type PlayerAction } from './shortcuts.ts';
+import { actionForKey, allowedDuringPromo, SEEK_STEP_SECONDS, stepVolume, VOLUME_STEP, type PlayerAction } from './shortcuts.ts';
+import { cueLinePx, cueTextLines, liftCues, liftLines } from './subtitle-lift.ts';
 import { grantExpiry, startStreamSession, type StreamRefusal, type StreamSession } from './stream-session.ts';
 import { formatLiveClock, isBehindLive } from './live.ts';
 import { parseThumbnailsVtt, type ThumbnailCue } from './thumbnails.ts';
@@ -52,6 +55,7 @@ export interface PlayerProps {
   startAt?: number | undefined;
   progress?: ProgressReporting | null | undefined;
   onClose: () => void;
+  onLeave?: ((to: string) => void) | undefined;
   onEnded?: (() => void) | undefined;
   onNext?: ((next: NextItem) => void) | undefined;
   onStreamRefused?: ((error: StreamRefusal) => void) | undefined;
@@ -75,10 +79,19 @@ function bufferedRanges(video: HTMLVideoElement): Range[] {
   return out;
 }
 
+/** Focus the keyboard brought (:focus-visible); where the selector is unknown, any focus counts. */
+const keyboardFocused = (el: HTMLElement) => {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+};
+
 const isEditable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT');
 
-export default function Player({ src, title, uid, check = null, startAt = 0, progress = null, onClose, onEnded, onNext, onStreamRefused, live = false }: PlayerProps) {
+export default function Player({ src, title, uid, check = null, startAt = 0, progress = null, onClose, onLeave, onEnded, onNext, onStreamRefused, live = false }: PlayerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -97,12 +110,16 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
   const next = onNext && !live ? (check?.next ?? null) : null;
   const thumbnailsUrl = check?.playlists[0]?.thumbnails_url ?? null;
 
-  // Prerolls at most one every 30 minutes per browser (promo-cap.ts): not again for the next episode or a resume.
+  // Promos at most one every 30 minutes per browser and one per viewing (promo-cap.ts): not again for the next
+  // episode or a resume, and no postroll after a preroll (the same promo twice around one film).
   const [phase, setPhase] = useState<Phase>(() => (prerollsDue() ? firstPhase(prerolls) : { kind: 'main' }));
-  const prerollPlaying = phase.kind === 'preroll';
+  const promoPlaying = phase.kind !== 'main';
+  const promoShown = useRef(false);
   useEffect(() => {
-    if (prerollPlaying) markPrerollShown();
-  }, [prerollPlaying]);
+    if (!promoPlaying) return;
+    promoShown.current = true;
+    markPrerollShown();
+  }, [promoPlaying]);
   // Where the main item (re)starts: the resume point at first, the position at a «Повторить» or reconnect.
   const [mainStart, setMainStart] = useState(startAt > 0 ? startAt : 0);
   const [attempt, setAttempt] = useState(0);
@@ -150,7 +167,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
 
   // ---------------------------------------------------------------- phases: prerolls → the item → postrolls
   const finishItem = () => {
-    if (postrolls.length > 0) return setPhase({ kind: 'postroll', index: 0 });
+    if (postrolls.length > 0 && postrollsDue(promoShown.current)) return setPhase({ kind: 'postroll', index: 0 });
     // Without a queue the film stays on its last frame (the big play button replays it).
     onEnded?.();
   };
@@ -446,6 +463,15 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
     video.muted = v === 0;
     announce(t('player.volumeValue', { percent: Math.round(v * 100) }));
   };
+  /** ↑/↓ and the slider's arrows: muting keeps the level (shortcuts.ts stepVolume). */
+  const stepSound = (delta: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const sound = stepVolume({ volume: video.volume, muted: video.muted }, delta);
+    video.volume = sound.volume;
+    video.muted = sound.muted;
+    announce(sound.muted ? t('player.muted') : t('player.volumeValue', { percent: Math.round(sound.volume * 100) }));
+  };
   const toggleMute = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -534,7 +560,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       case 'seek-to-fraction':
         return video && Number.isFinite(video.duration) ? seekTo(video.duration * action.fraction) : undefined;
       case 'volume-by':
-        return changeVolume((video?.muted ? 0 : (video?.volume ?? 1)) + action.delta);
+        return stepSound(action.delta);
       case 'toggle-mute':
         return toggleMute();
       case 'toggle-fullscreen':
@@ -554,11 +580,16 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
     const inside = !!root && !!target && root.contains(target);
     // Keys belong to the player while it or the page itself has focus; a focused link or button elsewhere keeps its own.
     if (!inside && target !== document.body && target !== document.documentElement) return;
-    // A focused button of the player presses with Space and Enter, as buttons do.
-    if (inside && (e.key === ' ' || e.key === 'Enter') && target instanceof HTMLElement && target.closest('button, a')) return;
+    // A button of the player reached with the keyboard presses with Space and Enter, as buttons do; one the
+    // pointer pressed last keeps no hold on them: Space is play/pause again (as on YouTube or Netflix).
+    if (inside && (e.key === ' ' || e.key === 'Enter') && target instanceof HTMLElement && target.closest('button, a') && keyboardFocused(target)) return;
     const action = actionForKey(e);
     if (!action) return;
-    if (slot && action.type !== 'toggle-play' && action.type !== 'toggle-mute' && action.type !== 'volume-by' && action.type !== 'toggle-fullscreen' && action.type !== 'close') return;
+    if (slot && !allowedDuringPromo(action)) {
+      // Swallowed, so a promo's seeking keys do nothing at all (not the page's scroll either).
+      e.preventDefault();
+      return;
+    }
     e.preventDefault();
     wake();
     runAction(action);
@@ -568,12 +599,31 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+  // While a player is open the page says so on <html>: on a phone in landscape the player then takes the whole
+  // screen and the shell's header and tab bar step aside (player.css), so nothing covers its controls.
+  useEffect(() => {
+    const root = document.documentElement;
+    const open = Number(root.dataset.playerOpen ?? 0) + 1;
+    root.dataset.playerOpen = String(open);
+    return () => {
+      const left = Number(root.dataset.playerOpen ?? 1) - 1;
+      if (left > 0) root.dataset.playerOpen = String(left);
+      else delete root.dataset.playerOpen;
+    };
+  }, []);
   // The player takes focus as it opens, so the shortcuts work at once and a screen reader lands in it.
   useEffect(() => {
     rootRef.current?.focus({ preventScroll: true });
   }, []);
 
   // ---------------------------------------------------------------- pointer on the picture
+  /** Follows a promo's link: the page's onLeave, or close and go. */
+  const leaveFor = (e: { preventDefault: () => void } | null, to: string) => {
+    e?.preventDefault();
+    if (onLeave) return onLeave(to);
+    onClose();
+    void navigate(to);
+  };
   const lastTap = useRef<{ at: number; x: number } | null>(null);
   const tapTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const showControls = !idle || paused || menusOpen > 0;
@@ -582,8 +632,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       if (e.button !== 0) return;
       if (slot?.link) {
         // A click on a promo opens what it promotes (the player closes).
-        onClose();
-        return void navigate(slot.link);
+        return leaveFor(null, slot.link);
       }
       // A double click toggles twice (back as it was) and goes full screen (onDoubleClick).
       togglePlay();
@@ -611,6 +660,34 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       else wake();
     }, DOUBLE_TAP_MS);
   };
+
+  // ---------------------------------------------------------------- subtitles above the controls (subtitle-lift.ts)
+  const subsOn = subs.current >= 0;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !subsOn) return;
+    const tracks = video.textTracks;
+    const place = () => {
+      const controls = controlsRef.current;
+      const linePx = cueLinePx(window.innerWidth);
+      // The bar's own height plus a little air: the seek bar and buttons are what the cues must clear.
+      const clear = showControls && controls ? liftLines(controls.offsetHeight + 8, linePx) : 0;
+      liftCues(tracks, clear, (text) => cueTextLines(text, video.clientWidth, linePx));
+    };
+    place();
+    // New cues arrive as the subtitle fragments load, and a cue shows when its time comes.
+    const watched = Array.from(tracks);
+    for (const track of watched) track.addEventListener('cuechange', place);
+    tracks.addEventListener('addtrack', place);
+    tracks.addEventListener('change', place);
+    window.addEventListener('resize', place);
+    return () => {
+      for (const track of watched) track.removeEventListener('cuechange', place);
+      tracks.removeEventListener('addtrack', place);
+      tracks.removeEventListener('change', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [showControls, subsOn, subs.tracks, fullscreen]);
 
   // ---------------------------------------------------------------- thumbnails: loaded on the first hover of the seek bar
   const thumbsRequested = useRef(false);
@@ -712,29 +789,31 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       ) : null}
 
       {slot ? (
-        <div className="player__slot">
+        <div className="player__slot" data-testid="player-slot">
           <span className="player__slot-label">
             {t('player.promo')}
             {phase.kind !== 'main' && (phase.kind === 'preroll' ? prerolls : postrolls).length > 1
               ? ` · ${t('player.promoOf', { n: phase.index + 1, total: (phase.kind === 'preroll' ? prerolls : postrolls).length })}`
               : ''}
           </span>
-          {slot.link ? (
-            <Link className="player__slot-link" to={slot.link} onClick={onClose}>
-              {t('player.promoMore')}
-            </Link>
-          ) : null}
-          {skipIn !== null ? (
-            skipIn > 0 ? (
-              <span className="player__skip player__skip--wait" aria-live="off">
-                {t('player.skipIn', { seconds: skipIn })}
-              </span>
-            ) : (
-              <button type="button" className="player__skip" onClick={() => endPhase()} data-testid="player-skip-slot">
-                {t('player.skip')}
-              </button>
-            )
-          ) : null}
+          <span className="player__slot-actions">
+            {slot.link ? (
+              <Link className="player__slot-link" to={slot.link} onClick={(e) => leaveFor(e, slot.link!)} data-testid="player-slot-link">
+                {t('player.promoMore')}
+              </Link>
+            ) : null}
+            {skipIn !== null ? (
+              skipIn > 0 ? (
+                <span className="player__skip player__skip--wait" aria-live="off" data-testid="player-skip-wait">
+                  {t('player.skipIn', { seconds: skipIn })}
+                </span>
+              ) : (
+                <button type="button" className="player__skip" onClick={() => endPhase()} data-testid="player-skip-slot">
+                  {t('player.skip')}
+                </button>
+              )
+            ) : null}
+          </span>
         </div>
       ) : null}
 
@@ -791,7 +870,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
             <button type="button" className="player__btn" onClick={toggleMute} aria-label={muted ? t('player.unmute') : t('player.mute')} title={muted ? t('player.unmute') : t('player.mute')} data-testid="player-mute">
               <VolumeIcon level={volumeLevel} />
             </button>
-            <VolumeSlider value={muted ? 0 : volume} onChange={changeVolume} label={t('player.volume')} valueText={t('player.volumeValue', { percent: Math.round((muted ? 0 : volume) * 100) })} />
+            <VolumeSlider value={muted ? 0 : volume} onChange={changeVolume} onStep={stepSound} label={t('player.volume')} valueText={t('player.volumeValue', { percent: Math.round((muted ? 0 : volume) * 100) })} />
           </div>
           {live && isMain ? (
             <>
@@ -834,6 +913,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
               onChange={chooseAudio}
               onOpenChange={onMenu}
               container={rootEl}
+              returnFocus={rootEl}
               testId="player-audio"
             />
           ) : null}
@@ -846,6 +926,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
               onChange={chooseSubtitles}
               onOpenChange={onMenu}
               container={rootEl}
+              returnFocus={rootEl}
               testId="player-subtitles"
             />
           ) : null}
@@ -858,6 +939,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
               onChange={chooseSpeed}
               onOpenChange={onMenu}
               container={rootEl}
+              returnFocus={rootEl}
               testId="player-speed"
               badge={rate !== 1 ? `${rate}×` : undefined}
             />
@@ -871,6 +953,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
               onChange={chooseQuality}
               onOpenChange={onMenu}
               container={rootEl}
+              returnFocus={rootEl}
               testId="player-quality"
               badge={currentOption && currentOption.height >= 720 ? currentOption.name : undefined}
             />
@@ -901,7 +984,7 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
 }
 
 /** The volume slider: 0–100 % for assistive technology, ←/→/↑/↓ by 10 %, Home/End mute and full. */
-function VolumeSlider({ value, onChange, label, valueText }: { value: number; onChange: (v: number) => void; label: string; valueText: string }) {
+function VolumeSlider({ value, onChange, onStep, label, valueText }: { value: number; onChange: (v: number) => void; onStep: (delta: number) => void; label: string; valueText: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
   const at = (clientX: number) => {
@@ -930,7 +1013,7 @@ function VolumeSlider({ value, onChange, label, valueText }: { value: number; on
       onPointerCancel={() => setDragging(false)}
       onKeyDown={(e) => {
         const steps: Record<string, number> = { ArrowLeft: -VOLUME_STEP, ArrowDown: -VOLUME_STEP, ArrowRight: VOLUME_STEP, ArrowUp: VOLUME_STEP };
-        if (e.key in steps) onChange(value + steps[e.key]!);
+        if (e.key in steps) onStep(steps[e.key]!);
         else if (e.key === 'Home') onChange(0);
         else if (e.key === 'End') onChange(1);
         else return;

@@ -1,4 +1,5 @@
 import { PROGRESS_REPORT_INTERVAL_MS } from '@ekran/core';
+import { trackReport } from './pending-reports.ts';
 
 /** What the player reports progress for, and where (lib/personal-lists.server.ts progressReportUrl). */
 export interface ProgressReporting {
@@ -47,15 +48,19 @@ export function attachProgressReporter(
       reported_at: new Date().toISOString(),
     });
 
-  const report = (leaving = false) => {
+  // 'page': the page goes away (a beacon outlives it); 'closing': the player closes on a page that stays, which
+  // waits for this answer before loading its data again (pending-reports.ts).
+  const report = (leaving: false | 'page' | 'closing' = false) => {
     // Nothing known yet (no metadata, a live stream) or nothing watched: nothing to say.
     if (!Number.isFinite(video.duration) || video.duration <= 0 || !(video.currentTime > 0)) return;
     // Paused and reported already: the same position again tells nothing.
     if (!leaving && Math.abs(video.currentTime - lastPosition) < 0.5) return;
     lastPosition = video.currentTime;
     const body = payload();
-    if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(reporting.url, new Blob([body], { type: 'application/json' }))) return;
-    void fetch(reporting.url, { method: 'PUT', body, headers: { 'content-type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+    if (leaving === 'page' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(reporting.url, new Blob([body], { type: 'application/json' }))) return;
+    const request = fetch(reporting.url, { method: 'PUT', body, headers: { 'content-type': 'application/json' }, credentials: 'same-origin', keepalive: true });
+    trackReport(request);
+    void request.catch(() => undefined);
   };
 
   const stopTimer = () => {
@@ -70,7 +75,7 @@ export function attachProgressReporter(
     stopTimer();
     report();
   };
-  const onLeave = () => report(true);
+  const onLeave = () => report('page');
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onLeave();
   };
@@ -87,6 +92,6 @@ export function attachProgressReporter(
     video.removeEventListener('ended', onPause);
     window.removeEventListener('pagehide', onLeave);
     document.removeEventListener('visibilitychange', onVisibility);
-    report(true);
+    report('closing');
   };
 }

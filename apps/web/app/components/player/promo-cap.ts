@@ -1,6 +1,7 @@
-// Promo prerolls are capped per browser: a viewer sees one at most every PREROLL_GAP_MS, so going on to the
-// next episode, resuming after a reload or opening the next film soon after do not start with a promo again
-// (issue 5 player slots; the server says which promos exist, the browser how often it has just seen one).
+// Promos are capped per browser: a viewer sees one at most every PREROLL_GAP_MS, so going on to the next
+// episode, resuming after a reload or opening the next film soon after do not start with a promo again; and a
+// viewing shows one promo at most, before or after the item (player slots; the server says which promos exist,
+// the browser how often it has just seen one).
 
 const KEY = 'ekran.promo.v1';
 /** The shortest time between two prerolls in one browser. */
@@ -27,7 +28,15 @@ export function prerollsDue(now: number = Date.now()): boolean {
   return now - at >= PREROLL_GAP_MS;
 }
 
-/** Remembers that a preroll started now. */
+/**
+ * Whether a postroll may play after the item: only when this viewing showed no promo yet (a preroll, or the
+ * same promo again at the end, would be two) and none played in the gap, as for prerolls.
+ */
+export function postrollsDue(promoShownThisViewing: boolean, now: number = Date.now()): boolean {
+  return !promoShownThisViewing && prerollsDue(now);
+}
+
+/** Remembers that a promo (preroll or postroll) started now. */
 export function markPrerollShown(now: number = Date.now()): void {
   try {
     storage()?.setItem(KEY, JSON.stringify({ at: now }));

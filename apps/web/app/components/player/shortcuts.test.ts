@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionForKey, type KeyInput, type PlayerAction } from './shortcuts.ts';
+import { actionForKey, allowedDuringPromo, stepVolume, type KeyInput, type PlayerAction, type Sound } from './shortcuts.ts';
 
 describe('actionForKey (issue 5 keyboard shortcuts)', () => {
   it.each<[string, KeyInput, PlayerAction | null]>([
@@ -39,5 +39,34 @@ describe('actionForKey (issue 5 keyboard shortcuts)', () => {
   it('works from the key alone when the browser gives no code', () => {
     expect(actionForKey({ key: 'k' })).toEqual({ type: 'toggle-play' });
     expect(actionForKey({ key: '7' })).toEqual({ type: 'seek-to-fraction', fraction: 0.7 });
+  });
+});
+
+describe('allowedDuringPromo', () => {
+  it.each<[PlayerAction, boolean]>([
+    [{ type: 'toggle-play' }, true],
+    [{ type: 'toggle-mute' }, true],
+    [{ type: 'volume-by', delta: 0.1 }, true],
+    [{ type: 'toggle-fullscreen' }, true],
+    [{ type: 'close' }, true],
+    [{ type: 'seek-by', seconds: 10 }, false],
+    [{ type: 'seek-to-fraction', fraction: 0.5 }, false],
+    [{ type: 'next' }, false],
+    [{ type: 'toggle-subtitles' }, false],
+  ])('%o → %s (a promo is not seekable)', (action, allowed) => {
+    expect(allowedDuringPromo(action)).toBe(allowed);
+  });
+});
+
+describe('stepVolume', () => {
+  it.each<[string, Sound, number, Sound]>([
+    ['↓ lowers', { volume: 0.8, muted: false }, -0.1, { volume: 0.7, muted: false }],
+    ['↑ raises up to 1', { volume: 0.95, muted: false }, 0.1, { volume: 1, muted: false }],
+    ['↓ to 0 mutes', { volume: 0.1, muted: false }, -0.1, { volume: 0, muted: true }],
+    ['↓ while muted keeps the level and stays muted', { volume: 0.8, muted: true }, -0.1, { volume: 0.8, muted: true }],
+    ['↑ while muted unmutes a step above the kept level', { volume: 0.8, muted: true }, 0.1, { volume: 0.9, muted: false }],
+    ['↑ from 0 muted unmutes at a step', { volume: 0, muted: true }, 0.1, { volume: 0.1, muted: false }],
+  ])('%s', (_name, sound, delta, expected) => {
+    expect(stepVolume(sound, delta)).toEqual(expected);
   });
 });

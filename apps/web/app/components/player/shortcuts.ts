@@ -69,3 +69,27 @@ export function actionForKey(e: KeyInput): PlayerAction | null {
   if (digit) return { type: 'seek-to-fraction', fraction: Number(digit) / 10 };
   return null;
 }
+
+/**
+ * What a key may do while a promo plays: play/pause, sound, full screen and closing. A promo is not seekable
+ * (as adverts on ivi, okko or start): ←/→, J/L and the digits all leave it where it is, and Shift+N waits.
+ */
+export function allowedDuringPromo(action: PlayerAction): boolean {
+  return action.type === 'toggle-play' || action.type === 'toggle-mute' || action.type === 'volume-by' || action.type === 'toggle-fullscreen' || action.type === 'close';
+}
+
+/** The sound as the video element holds it: the level and whether it is muted. */
+export interface Sound {
+  volume: number;
+  muted: boolean;
+}
+
+/**
+ * A volume step (↑/↓, the slider's arrows). Muting keeps the level, so ↓ while muted stays muted at the kept
+ * level (unmuting comes back to it), and ↑ while muted unmutes one step above it. Reaching 0 mutes.
+ */
+export function stepVolume(sound: Sound, delta: number): Sound {
+  if (sound.muted && delta <= 0) return sound;
+  const volume = Math.round(Math.min(1, Math.max(0, sound.volume + delta)) * 100) / 100;
+  return { volume, muted: volume === 0 };
+}

@@ -21,7 +21,18 @@ export interface SubPageItem {
  * the same gating as the title page (spec platform §4 gating, §8 errors, stream limits: components/watch
  * use-playback.ts); closing a gate's dialog closes the player.
  */
-export function SubPagePlayer({ item, progress, onClose }: { item: SubPageItem; progress: ProgressReporting | null; onClose: () => void }) {
+export function SubPagePlayer({
+  item,
+  progress,
+  onClose,
+  onLeave,
+}: {
+  item: SubPageItem;
+  progress: ProgressReporting | null;
+  onClose: () => void;
+  /** A promo's link: close the player and go there (player-history.ts). */
+  onLeave?: ((to: string) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const playback = usePlayback({ back: location.pathname });
@@ -44,6 +55,7 @@ export function SubPagePlayer({ item, progress, onClose }: { item: SubPageItem; 
             uid={playing.item.uid}
             check={playing.check}
             onClose={onClose}
+            onLeave={onLeave}
             startAt={playing.item.startAt}
             progress={progress}
             onNext={(next) => play({ uid: next.uid, title: next.title })}

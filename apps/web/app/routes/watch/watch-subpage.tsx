@@ -1,6 +1,6 @@
 import { countedPeople, formatDuration, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, truncate, watchPath, type WatchNamedSubPage } from '@ekran/core';
 import type { Credit, Title, TitleLists } from '@ekran/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { CoverGrid, type CoverView } from '../../components/collections/cover-card.tsx';
@@ -9,6 +9,7 @@ import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { Poster } from '../../components/ui/poster.tsx';
 import { TitleHeader, type TitleTab } from '../../components/watch/title-header.tsx';
 import { SubPagePlayer, type SubPageItem } from '../../components/watch/sub-page-player.tsx';
+import { usePlayerHistory } from '../../components/watch/player-history.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
@@ -183,6 +184,9 @@ export default function WatchSubPageView({ loaderData }: Route.ComponentProps) {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   const progressTarget = playing ? progressTargetFor(title, playing.uid) : null;
+  // Back closes the player before it leaves the page; closing it loads the progress again (player-history.ts).
+  const stop = useCallback(() => setPlaying(null), []);
+  const { leave } = usePlayerHistory(playing !== null, stop);
 
   return (
     <div className="page title-page">
@@ -199,7 +203,8 @@ export default function WatchSubPageView({ loaderData }: Route.ComponentProps) {
           key={playing.uid}
           item={playing}
           progress={personal.reportUrl && progressTarget ? { url: personal.reportUrl, ...progressTarget } : null}
-          onClose={() => setPlaying(null)}
+          onClose={stop}
+          onLeave={leave}
         />
       ) : null}
       <TitleHeader title={title} lists={lists} current={tabOf(sub)} pageLabel={label} />

@@ -9,6 +9,7 @@ import { playLabel } from '../../components/watch/play-label.ts';
 import { PlaybackDialogs } from '../../components/watch/playback-dialogs.tsx';
 import { seedTariffs } from '../../components/watch/playback-client.ts';
 import { usePlayback } from '../../components/watch/use-playback.ts';
+import { usePlayerHistory } from '../../components/watch/player-history.ts';
 import { ManifestPrefetch } from '../../components/player/manifest-prefetch.tsx';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { FavoriteButton } from '../../components/lists/favorite-button.tsx';
@@ -96,6 +97,9 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   // issue 5 gating-web: pressing play asks the check and follows platform §4 gating and the §8 errors.
   const playback = usePlayback({ back: `/watch/${title.alias}` });
   const { playing, play } = playback;
+  // Back closes the player before it leaves the page; closing it loads the progress again, so «Продолжить»
+  // shows at once (player-history.ts).
+  const { leave } = usePlayerHistory(Boolean(playing), playback.stop);
   useEffect(() => seedTariffs(tariffs), [tariffs]);
   const kidsRestricted = refusal === ErrorCode.KidsProfileRestricted;
   const { label, trialDays } = playLabel({ check, isFree: title.is_free, isSeries, trialAvailable, tariffs });
@@ -130,6 +134,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               // issue 5 player: the item's check (stream session, marks, promo slots, thumbnails, the next episode)
               check={playing.check}
               onClose={playback.stop}
+              onLeave={leave}
               startAt={playing.item.startAt}
               progress={personal.reportUrl && progressTarget ? { url: personal.reportUrl, ...progressTarget } : null}
               onNext={(next) => play({ uid: next.uid, title: `${title.title}. ${t('watch.season', { number: next.season })}, ${t('watch.episode', { number: next.episode })}` })}
