@@ -62,9 +62,12 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
     return () => clearTimeout(timer);
   }, [wanted, load]);
 
-  // Until the answer for what is typed now arrives, the last one stays (no flicker while typing).
-  const suggestions = wanted ? (fetcher.data?.items ?? []) : [];
+  // Only the answer for what is typed now is shown. An earlier query's answer (its request still on the way, or
+  // typing paused again before the debounce) would put the previous query's titles under the new one, so until
+  // this query's answer arrives the list shows that it is loading.
   const answered = wanted !== '' && fetcher.data !== undefined && fetcher.data.query === wanted;
+  const suggestions = answered ? fetcher.data!.items : [];
+  const isLoading = wanted !== '' && !answered;
   const options: SearchOption[] = wanted ? [...suggestions, { type: 'all', query: wanted, url: searchPath(wanted) }] : [];
 
   function choose(option: SearchOption) {
@@ -161,7 +164,8 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
           </button>
         )}
       </span>
-      <ul {...menuProps} hidden={!showMenu}>
+      <ul {...menuProps} hidden={!showMenu} aria-busy={showMenu && isLoading ? true : undefined}>
+        {showMenu && isLoading ? <SuggestionsLoading /> : null}
         {showMenu
           ? options.map((option, index) => (
               <li
@@ -178,6 +182,22 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
         {showMenu && answered ? t('search.suggestionsCount', { count: suggestions.length }) : ''}
       </div>
     </Form>
+  );
+}
+
+/** Placeholder rows while the answer for what is typed is on its way (never the previous query's titles). */
+function SuggestionsLoading() {
+  const { t } = useTranslation();
+  return (
+    <li className="search-menu__loading" role="presentation" data-testid="suggest-loading">
+      <span className="sr-only">{t('search.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <span key={i} className="search-menu__placeholder" aria-hidden="true">
+          <span className="search-menu__placeholder-poster" />
+          <span className="search-menu__placeholder-lines" />
+        </span>
+      ))}
+    </li>
   );
 }
 

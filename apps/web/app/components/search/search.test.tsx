@@ -16,7 +16,7 @@ const SUGGESTIONS: SearchSuggestResponse['items'] = [
 ];
 
 /** The header search inside a router whose suggestion resource answers like the site's (and records the queries). */
-function renderSearch(initialPath = '/') {
+function renderSearch(initialPath = '/', answer: (q: string) => Promise<SearchSuggestResponse['items']> | SearchSuggestResponse['items'] = () => SUGGESTIONS) {
   const asked: string[] = [];
   function Shell() {
     const location = useLocation();
@@ -49,10 +49,10 @@ function renderSearch(initialPath = '/') {
     },
     {
       path: '/resources/search-suggest',
-      loader: ({ request }) => {
+      loader: async ({ request }) => {
         const q = new URL(request.url).searchParams.get('q') ?? '';
         asked.push(q);
-        return { query: q, items: SUGGESTIONS } satisfies SearchSuggestResponse;
+        return { query: q, items: await answer(q) } satisfies SearchSuggestResponse;
       },
     },
   ]);
@@ -102,6 +102,31 @@ describe('suggestions while typing', () => {
       'Все результаты по запросу «черн»',
     ]);
     expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('never shows the previous query\'s titles under a new query: a loading state until its own answer', async () => {
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    renderSearch('/', async (q) => {
+      if (q === 'черн') return SUGGESTIONS;
+      await slow;
+      return [{ type: 'title', alias: 'dikiy-volk', title: 'Дикий волк', _cls: 'Product.Movie', year: 1983, vertical_poster: { url: '/api/v1/images/art/vertical/z', width: 600, height: 900 }, url: '/watch/dikiy-volk' }];
+    });
+    const input = await screen.findByRole('combobox');
+    type(input, 'черн');
+    await screen.findByText('Чёрный волк');
+    type(input, 'волк');
+    // At once (before the debounce) and while the answer is on its way: no «Чёрный волк», a loading state instead.
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
+    expect(screen.getByTestId('suggest-loading')).toBeTruthy();
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Все результаты по запросу «волк»']);
+    release();
+    await screen.findByText('Дикий волк');
+    expect(screen.queryByTestId('suggest-loading')).toBeNull();
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
   });
 
   it('does not ask for a single letter', async () => {
