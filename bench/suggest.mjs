@@ -11,6 +11,7 @@
 // Standalone it starts its own site (fresh embedded database, seeded) unless BENCH_BASE_URL names a running one;
 // BENCH_SUGGEST_FILMS (default 0) adds that many films first (bench/lib/bulk-titles.mjs), as the paging
 // comparison of bench/run.mjs does, so the database has a large catalogue to search.
+/* global document, MutationObserver, requestAnimationFrame -- inside page.evaluate, in the browser */
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -46,7 +47,7 @@ async function timed(url, headers) {
 /** Starts bench/static-server.mjs serving `file`; resolves with { port, stop }. */
 function startStatic(file) {
   const child = spawn(process.execPath, [path.join(ROOT_DIR, 'bench/static-server.mjs'), file, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('ready ')) resolve({ port: Number(line.slice(6)), stop: () => child.kill('SIGTERM') });
     });
@@ -136,7 +137,6 @@ export async function measureSuggestBrowser({ siteUrl }) {
       // The next round asks again, not the browser's cache (the answers are private, max-age=60).
       await context.clearCookies().catch(() => undefined);
       await page.goto('/movies', { waitUntil: 'load' });
-      await page.evaluate(() => caches?.keys?.().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))));
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await input.waitFor({ state: 'visible' });
