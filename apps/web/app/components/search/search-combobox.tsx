@@ -194,7 +194,10 @@ function SuggestionsLoading() {
       {[0, 1, 2].map((i) => (
         <span key={i} className="search-menu__placeholder" aria-hidden="true">
           <span className="search-menu__placeholder-poster" />
-          <span className="search-menu__placeholder-lines" />
+          <span className="search-menu__placeholder-lines">
+            <span />
+            <span />
+          </span>
         </span>
       ))}
     </li>
