@@ -3,7 +3,7 @@
 // search field makes it once typing pauses (spec catalogue §5).
 //   (a) http: one viewer's requests one after another (one connection, no concurrency: this is latency, not
 //       throughput) to the site's suggestion resource, exactly as the browser's fetcher asks it
-//       (/resources/search-suggest.data?q=…), over prefixes of several names, against the same answer served
+//       (/resources/search-suggest?q=…), over prefixes of several names, against the same answer served
 //       as a static file (bench/static-server.mjs): the ratio is what the site, the API and the database add.
 //   (b) browser: Debian's chromium types each query into the header field; the clock runs from the moment the
 //       debounce sends the request (its Resource Timing start) to the moment the list shows that query's
@@ -26,15 +26,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** What viewers type: prefixes of titles and people of the demo catalogue, short ones (many matches) first. */
 export const SUGGEST_QUERIES = ['ма', 'ст', 'во', 'вол', 'волк', 'дик', 'дикий', 'чер', 'черный в', 'лед и', 'север', 'море', 'федоров', 'пётр', 'ночь'];
 const ROUNDS = Number(process.env.BENCH_SUGGEST_ROUNDS || 5);
+/** The page the browser types on: a catalogue page of 144 cards, under the header's search field. */
+const SUGGEST_PAGE = process.env.BENCH_SUGGEST_PAGE || '/movies';
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 function summary(ms) {
+  if (ms.length === 0) return { n: 0, median_ms: null, p90_ms: null, max_ms: null };
   const sorted = [...ms].sort((a, b) => a - b);
   const r = (x) => Number(x.toFixed(1));
   return { n: sorted.length, median_ms: r(pct(sorted, 0.5)), p90_ms: r(pct(sorted, 0.9)), max_ms: r(sorted.at(-1)) };
 }
 
-const suggestPath = (q) => `/resources/search-suggest.data?${new URLSearchParams({ q, _routes: 'routes/resources/search-suggest' })}`;
+const suggestPath = (q) => `/resources/search-suggest?${new URLSearchParams({ q })}`;
 
 async function timed(url, headers) {
   const start = performance.now();
@@ -84,74 +87,105 @@ export async function measureSuggestHttp({ siteUrl, cookie = '', dir }) {
   return { site: s, static: b, median_vs_static: Number((s.median_ms / b.median_ms).toFixed(2)) };
 }
 
-/** (b) in the browser: from the debounced request's start to that query's suggestions on screen. */
+/**
+ * (b) in the browser: from the debounced request's start to that query's suggestions on screen, in two arms
+ * taking turns query by query, so both see the same load on the machine: `site` asks the site; `static` gets
+ * the site's own answer for the query from the browser's request interception at once (no server work), which
+ * leaves what the page itself costs (fetcher, decoding, rendering). site − static is the server's share.
+ */
 export async function measureSuggestBrowser({ siteUrl }) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, userAgent: BROWSER_UA, locale: 'ru-RU', baseURL: siteUrl });
-    const page = await context.newPage();
-    await page.goto('/movies', { waitUntil: 'load', timeout: 60_000 });
-    const input = page.getByRole('combobox', { name: 'Поиск по каталогу' });
-    await input.waitFor({ state: 'visible', timeout: 30_000 });
-    const shown = [];
-    const misses = [];
+    const open = async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, userAgent: BROWSER_UA, locale: 'ru-RU', baseURL: siteUrl });
+      const page = await context.newPage();
+      await page.goto(SUGGEST_PAGE, { waitUntil: 'load', timeout: 60_000 });
+      // The grid's posters would fill the default buffer of 250 entries and hide the suggestions' requests.
+      await page.evaluate(() => performance.setResourceTimingBufferSize(100_000));
+      const input = page.getByRole('combobox', { name: 'Поиск по каталогу' });
+      await input.waitFor({ state: 'visible', timeout: 30_000 });
+      return { context, page, input };
+    };
+    const site = await open();
+    const stat = await open();
+    // The static arm's answers: the site's own, asked once beforehand.
+    const answers = new Map();
+    for (const q of SUGGEST_QUERIES) {
+      const res = await site.page.request.get(suggestPath(q));
+      answers.set(q, { body: await res.body(), contentType: res.headers()['content-type'] ?? 'application/json' });
+    }
+    await stat.page.route(/\/resources\/search-suggest/, (route) => {
+      const answer = answers.get(new URL(route.request().url()).searchParams.get('q') ?? '');
+      return answer ? route.fulfill({ status: 200, body: answer.body, contentType: answer.contentType }) : route.continue();
+    });
+    const arms = { site: { ...site, shown: [], response: [], misses: [] }, static: { ...stat, shown: [], response: [], misses: [] } };
     for (let round = 0; round < Math.max(1, Math.floor(ROUNDS / 2)); round++) {
       for (const q of SUGGEST_QUERIES) {
-        await input.fill('');
-        await page.waitForTimeout(350); // past the debounce: nothing is pending
-        // A fresh query each time (a nonce word would change the answer; the browser cache is bypassed instead).
-        await page.evaluate(() => performance.clearResourceTimings());
-        await input.pressSequentially(q, { delay: 30 });
-        const ms = await page.evaluate(
-          (query) =>
-            new Promise((resolve) => {
-              const timeout = setTimeout(() => resolve(null), 15_000); // counted as a miss
-              // When the list last changed; resource timing entries may be queued after React has rendered, so
-              // the condition is checked every frame and the time taken is the list's last change.
-              let changedAt = performance.now();
-              const observer = new MutationObserver(() => (changedAt = performance.now()));
-              observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-              const check = () => {
-                const entry = performance
-                  .getEntriesByType('resource')
-                  .filter((e) => e.name.includes('search-suggest') && new URL(e.name).searchParams.get('q') === query)
-                  .at(-1);
-                const list = document.querySelector('[role="listbox"]');
-                const options = list && !list.hasAttribute('hidden') ? list.querySelectorAll('[role="option"]') : [];
-                const busy = list?.getAttribute('aria-busy') === 'true';
-                const last = options[options.length - 1]?.textContent ?? '';
-                // Shown: this query's answer has arrived and the list holds more than «all results» for it.
-                if (entry && entry.responseEnd > 0 && options.length > 1 && !busy && last.includes(query) && changedAt >= entry.responseEnd) {
-                  observer.disconnect();
-                  clearTimeout(timeout);
-                  resolve(changedAt - entry.startTime);
-                } else requestAnimationFrame(check);
-              };
-              requestAnimationFrame(check);
-            }),
-          q,
-        );
-        if (ms === null) misses.push(q);
-        else shown.push(ms);
+        for (const arm of Object.values(arms)) {
+          const ms = await timeOneQuery(arm.page, arm.input, q);
+          if (ms === null) arm.misses.push(q);
+          else {
+            arm.shown.push(ms.shown);
+            arm.response.push(ms.response);
+          }
+        }
       }
       // The next round asks again, not the browser's cache (the answers are private, max-age=60).
-      await context.clearCookies().catch(() => undefined);
-      await page.goto('/movies', { waitUntil: 'load' });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await input.waitFor({ state: 'visible' });
+      for (const arm of Object.values(arms)) {
+        const cdp = await arm.context.newCDPSession(arm.page);
+        await cdp.send('Network.clearBrowserCache');
+      }
     }
-    return { ...summary(shown), misses };
+    const result = (arm) => ({ ...summary(arm.shown), response: summary(arm.response), misses: arm.misses });
+    const out = { site: result(arms.site), static: result(arms.static) };
+    out.site_minus_static_median_ms = Number((out.site.median_ms - out.static.median_ms).toFixed(1));
+    return out;
   } finally {
     await browser.close();
   }
 }
 
-export function printSuggest(label, http, shownInBrowser) {
-  console.log(
-    `suggest (${label}): site round trip median ${http.site.median_ms} ms (p90 ${http.site.p90_ms}, max ${http.site.max_ms}) — ${http.median_vs_static}× the static file's ${http.static.median_ms} ms; ` +
-      `in the browser, request to suggestions on screen: median ${shownInBrowser.median_ms} ms (p90 ${shownInBrowser.p90_ms}, max ${shownInBrowser.max_ms}${shownInBrowser.misses.length ? `; no answer seen for ${shownInBrowser.misses.join(', ')}` : ''})`,
+/** Types q into the field and answers { shown, response } in ms from the request's start, or null. */
+async function timeOneQuery(page, input, q) {
+  await input.fill('');
+  await page.waitForTimeout(350); // past the debounce: nothing is pending
+  await page.evaluate(() => performance.clearResourceTimings());
+  await input.pressSequentially(q, { delay: 30 });
+  return page.evaluate(
+    (query) =>
+      new Promise((resolve) => {
+        const timeout = setTimeout(() => resolve(null), 15_000); // counted as a miss
+        // When the list last changed; resource timing entries may be queued after React has rendered, so the
+        // condition is checked every frame and the time taken is the list's last change.
+        let changedAt = performance.now();
+        const observer = new MutationObserver(() => (changedAt = performance.now()));
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const check = () => {
+          const entry = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('search-suggest') && new URL(e.name).searchParams.get('q') === query)
+            .at(-1);
+          const list = document.querySelector('[role="listbox"]');
+          const options = list && !list.hasAttribute('hidden') ? list.querySelectorAll('[role="option"]') : [];
+          const busy = list?.getAttribute('aria-busy') === 'true';
+          const last = options[options.length - 1]?.textContent ?? '';
+          // Shown: the list holds more than «all results» for this query and is not waiting: its answer is on screen.
+          if (entry && entry.responseEnd > 0 && options.length > 1 && !busy && last.includes(query) && changedAt >= entry.startTime) {
+            observer.disconnect();
+            clearTimeout(timeout);
+            resolve({ shown: changedAt - entry.startTime, response: entry.responseEnd - entry.startTime });
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    q,
   );
+}
+
+export function printSuggest(label, http, inBrowser) {
+  const arm = (r) => `median ${r.median_ms} ms (p90 ${r.p90_ms}, max ${r.max_ms}; response ${r.response.median_ms} ms${r.misses.length ? `; not seen for ${r.misses.join(', ')}` : ''})`;
+  console.log(`suggest (${label}): site round trip median ${http.site.median_ms} ms (p90 ${http.site.p90_ms}, max ${http.site.max_ms}) — ${http.median_vs_static}× the static file's ${http.static.median_ms} ms`);
+  console.log(`suggest (${label}): in the browser, request to suggestions on screen: site ${arm(inBrowser.site)}; static answer ${arm(inBrowser.static)}; the server's share ${inBrowser.site_minus_static_median_ms} ms`);
 }
 
 async function main() {

@@ -1,11 +1,11 @@
 import {
   SEARCH_QUERY_MAX, SEARCH_SUGGEST_DEBOUNCE_MS, SEARCH_SUGGEST_MIN_CHARS, normalizeSearchText, searchPath,
 } from '@ekran/core';
-import type { SearchSuggestResponse, SearchSuggestion } from '@ekran/contracts';
+import { SearchSuggestResponseSchema, type SearchSuggestResponse, type SearchSuggestion } from '@ekran/contracts';
 import { useCombobox } from 'downshift';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFetcher, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { initialsOf, rolesText } from './search-text.ts';
@@ -38,12 +38,11 @@ export interface SearchComboboxProps {
  * The search field: a GET form to /search?q= (so it works without JavaScript) and, with JavaScript, a WAI-ARIA
  * combobox (downshift) with suggestions while typing: arrow keys move, Enter opens the highlighted suggestion
  * or, with none highlighted, searches; Escape closes the list, a second Escape clears the field. Suggestions
- * are fetched once typing pauses, through a fetcher, so no navigation (and no progress bar) happens.
+ * are fetched once typing pauses (useSuggestions), so no navigation (and no progress bar) happens.
  */
 export function SearchCombobox({ variant, query, onQueryChange, placeholder, onDone, onEscapeEmpty, inputRef }: SearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fetcher = useFetcher<SearchSuggestResponse>();
   const formRef = useRef<HTMLFormElement>(null);
 
   // Text typed before the page came alive (server-rendered field, slow script) is the viewer's: keep it.
@@ -55,18 +54,13 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
   }, []);
 
   const wanted = normalizeSearchText(query).length >= SEARCH_SUGGEST_MIN_CHARS ? query.trim() : '';
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!wanted) return;
-    const timer = setTimeout(() => void load(`${SUGGEST_PATH}?${new URLSearchParams({ q: wanted })}`), SEARCH_SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [wanted, load]);
+  const answer = useSuggestions(wanted);
 
-  // Only the answer for what is typed now is shown. An earlier query's answer (its request still on the way, or
-  // typing paused again before the debounce) would put the previous query's titles under the new one, so until
+  // Only the answer for what is typed now is shown. An earlier query's answer (typing paused again before the
+  // debounce, or its request still on the way) would put the previous query's titles under the new one, so until
   // this query's answer arrives the list shows that it is loading.
-  const answered = wanted !== '' && fetcher.data !== undefined && fetcher.data.query === wanted;
-  const suggestions = answered ? fetcher.data!.items : [];
+  const answered = wanted !== '' && answer !== null && answer.query === wanted;
+  const suggestions = answered ? answer.items : [];
   const isLoading = wanted !== '' && !answered;
   const options: SearchOption[] = wanted ? [...suggestions, { type: 'all', query: wanted, url: searchPath(wanted) }] : [];
 
@@ -183,6 +177,35 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
       </div>
     </Form>
   );
+}
+
+/**
+ * The suggestions for `wanted`, asked once typing pauses (SEARCH_SUGGEST_DEBOUNCE_MS). A new query aborts the
+ * request of the previous one. A plain fetch of the resource route, not a router fetcher: a fetcher's every
+ * state change updates the router's state, which re-rendered the whole page under the field (a catalogue page
+ * of 144 cards) twice per suggestion (docs/decisions/037-stored-search-names.md). The answer is parsed with its
+ * contract; any failure is no suggestions (they are a convenience).
+ */
+function useSuggestions(wanted: string): SearchSuggestResponse | null {
+  const [answer, setAnswer] = useState<SearchSuggestResponse | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${SUGGEST_PATH}?${new URLSearchParams({ q: wanted })}`, { signal: controller.signal, headers: { accept: 'application/json' } })
+        .then((res) => res.json())
+        .then((body: unknown) => {
+          const parsed = SearchSuggestResponseSchema.safeParse(body);
+          if (parsed.success && !controller.signal.aborted) setAnswer(parsed.data);
+        })
+        .catch(() => undefined);
+    }, SEARCH_SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted]);
+  return answer;
 }
 
 /** Placeholder rows while the answer for what is typed is on its way (never the previous query's titles). */

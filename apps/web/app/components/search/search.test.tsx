@@ -3,11 +3,14 @@ import type { SearchSuggestResponse } from '@ekran/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { HeaderSearch } from './header-search.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const SUGGESTIONS: SearchSuggestResponse['items'] = [
   { type: 'title', alias: 'chyornyy-volk', title: 'Чёрный волк', _cls: 'Product.Movie', year: 2021, vertical_poster: { url: '/api/v1/images/art/vertical/x', width: 600, height: 900 }, url: '/watch/chyornyy-volk' },
@@ -18,6 +21,16 @@ const SUGGESTIONS: SearchSuggestResponse['items'] = [
 /** The header search inside a router whose suggestion resource answers like the site's (and records the queries). */
 function renderSearch(initialPath = '/', answer: (q: string) => Promise<SearchSuggestResponse['items']> | SearchSuggestResponse['items'] = () => SUGGESTIONS) {
   const asked: string[] = [];
+  // The field asks the suggestion resource with fetch; it answers like the site's.
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    expect(url.pathname).toBe('/resources/search-suggest');
+    const q = url.searchParams.get('q') ?? '';
+    asked.push(q);
+    const items = await answer(q);
+    if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return Response.json({ query: q, items } satisfies SearchSuggestResponse);
+  });
   function Shell() {
     const location = useLocation();
     return (
@@ -46,14 +59,6 @@ function renderSearch(initialPath = '/', answer: (q: string) => Promise<SearchSu
         { path: 'auth', Component: () => null },
         { path: 'account/:type?', Component: () => null },
       ],
-    },
-    {
-      path: '/resources/search-suggest',
-      loader: async ({ request }) => {
-        const q = new URL(request.url).searchParams.get('q') ?? '';
-        asked.push(q);
-        return { query: q, items: await answer(q) } satisfies SearchSuggestResponse;
-      },
     },
   ]);
   render(
