@@ -1,7 +1,7 @@
 import {
   SEARCH_QUERY_MAX, SEARCH_SUGGEST_DEBOUNCE_MS, SEARCH_SUGGEST_MIN_CHARS, normalizeSearchText, searchPath,
 } from '@ekran/core';
-import { SearchSuggestResponseSchema, type SearchSuggestResponse, type SearchSuggestion } from '@ekran/contracts';
+import type { SearchSuggestResponse, SearchSuggestion } from '@ekran/contracts';
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -183,8 +183,8 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
  * The suggestions for `wanted`, asked once typing pauses (SEARCH_SUGGEST_DEBOUNCE_MS). A new query aborts the
  * request of the previous one. A plain fetch of the resource route, not a router fetcher: a fetcher's every
  * state change updates the router's state, which re-rendered the whole page under the field (a catalogue page
- * of 144 cards) twice per suggestion (docs/decisions/037-stored-search-names.md). The answer is parsed with its
- * contract; any failure is no suggestions (they are a convenience).
+ * of 144 cards) twice per suggestion (docs/decisions/037-stored-search-names.md). Any failure is no suggestions
+ * (they are a convenience).
  */
 function useSuggestions(wanted: string): SearchSuggestResponse | null {
   const [answer, setAnswer] = useState<SearchSuggestResponse | null>(null);
@@ -195,8 +195,7 @@ function useSuggestions(wanted: string): SearchSuggestResponse | null {
       fetch(`${SUGGEST_PATH}?${new URLSearchParams({ q: wanted })}`, { signal: controller.signal, headers: { accept: 'application/json' } })
         .then((res) => res.json())
         .then((body: unknown) => {
-          const parsed = SearchSuggestResponseSchema.safeParse(body);
-          if (parsed.success && !controller.signal.aborted) setAnswer(parsed.data);
+          if (isSuggestResponse(body) && !controller.signal.aborted) setAnswer(body);
         })
         .catch(() => undefined);
     }, SEARCH_SUGGEST_DEBOUNCE_MS);
@@ -206,6 +205,20 @@ function useSuggestions(wanted: string): SearchSuggestResponse | null {
     };
   }, [wanted]);
   return answer;
+}
+
+/**
+ * The shape of the resource's answer, checked without zod: the API validated it against the contract already, and
+ * a zod parse here set off zod's eval probe, which the site's CSP reports (lib/zod-csp.ts).
+ */
+function isSuggestResponse(body: unknown): body is SearchSuggestResponse {
+  if (typeof body !== 'object' || body === null || !('query' in body) || !('items' in body)) return false;
+  const { query, items } = body;
+  return (
+    typeof query === 'string' &&
+    Array.isArray(items) &&
+    items.every((i: unknown) => typeof i === 'object' && i !== null && 'type' in i && (i.type === 'title' || i.type === 'person') && 'url' in i && typeof i.url === 'string')
+  );
 }
 
 /** Placeholder rows while the answer for what is typed is on its way (never the previous query's titles). */

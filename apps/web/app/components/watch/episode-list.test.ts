@@ -9,7 +9,7 @@ const resumingIn = (season: number): TitleState => ({
   alias: 'x',
   is_favorite: false,
   rating: null,
-  resume: { episode_id: `s${season}e2`, season_number: season, episode_number: 2, position: 120, duration: 2700, percent: 4, is_finished: false, next: false },
+  resume: { episode_id: `s${season}e2`, season_number: season, episode_number: 2, position: 120, duration: 2700, percent: 4, is_finished: false, next: false, updated_at: '2026-11-01T10:00:00Z' },
   episodes: [],
 });
 
