@@ -10,7 +10,8 @@
 // the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
 // answered with errors or non-2xx statuses (the numbers would mean nothing). Last (issue 5), bench/ttff.mjs
-// measures the player's time to first frame with our start-up tuning against hls.js defaults. Issue 7 adds a live
+// measures the player's time to first frame with our start-up tuning against hls.js defaults. Search suggestions'
+// round trip (bench/suggest.mjs) is measured on the seeded catalogue and again on the large one. Issue 7 adds a live
 // channel's media playlist (computed per request from the wall clock) against the same text as a static file.
 //
 // Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
@@ -25,6 +26,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { ensureBuilt } from '../scripts/lib/build-state.mjs';
 import { addBenchFilms } from './lib/bulk-titles.mjs';
+import { measureSuggestBrowser, measureSuggestHttp, printSuggest } from './suggest.mjs';
 import { ROOT } from '../scripts/lib/common.mjs';
 import { currentCommit } from './lib/commit.mjs';
 import { freePort, isolatedStackEnv, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
@@ -240,6 +242,13 @@ async function main() {
     console.log(`live/static: ${ratios.live_vs_static_rps}× the requests per second, ${ratios.live_vs_static_p99}× the p99 latency (${live.channel}, ${live.bytes} bytes)`);
   }
 
+  // ---- search suggestions' round trip (bench/suggest.mjs): one viewer typing, on the catalogue as it is
+  const suggest = {};
+  if (process.env.BENCH_SUGGEST !== '0') {
+    suggest.catalogue = { http: await measureSuggestHttp({ siteUrl, cookie, dir }), browser: await measureSuggestBrowser({ siteUrl }) };
+    printSuggest('catalogue as it is', suggest.catalogue.http, suggest.catalogue.browser);
+  }
+
   // ---- page 1 against a deep page (issue 4, docs/decisions/009-catalogue-paging.md)
   let films = null;
   if (stack) {
@@ -290,6 +299,15 @@ async function main() {
   console.log(`page ${deepPage}/page 1:    ${paging.ratios.deep_vs_page1_rps}× the requests per second, ${paging.ratios.deep_vs_page1_p99}× the p99 latency`);
   console.log(`cursor ${deepPage}/page 1:  ${paging.ratios.cursor_vs_page1_rps}× the requests per second, ${paging.ratios.cursor_vs_page1_p99}× the p99 latency`);
   rows.push(...pagingRows);
+  // ---- the suggestions again, now that the database holds the large catalogue
+  if (stack && process.env.BENCH_SUGGEST !== '0') {
+    const siteNow = stack.webUrl;
+    const again = await fetch(`${siteNow}/`, { headers: { 'user-agent': BROWSER_UA } });
+    await again.arrayBuffer();
+    const freshCookie = again.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    suggest.large = { films: first.items_total, http: await measureSuggestHttp({ siteUrl: siteNow, cookie: freshCookie, dir }), browser: await measureSuggestBrowser({ siteUrl: siteNow }) };
+    printSuggest(`${first.items_total} films`, suggest.large.http, suggest.large.browser);
+  }
 
   const commit = currentCommit();
   const results = {
@@ -302,6 +320,7 @@ async function main() {
     targets: rows,
     ratios,
     paging: { ...paging, films_added: films === null ? 0 : BENCH_FILMS },
+    suggest,
   };
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -33,6 +33,8 @@ export const EpisodeSchema = z.object({
   duration_minutes: z.number().int(),
   ekran_id: z.string(),
   is_preview: z.boolean(),
+  /** A 16:9 still of the episode for its row in the episode list (generated art until stills are ingested). */
+  still: ImageSchema,
 });
 export const SeasonSchema = z.object({ number: z.number().int(), title: z.string(), episodes: z.array(EpisodeSchema) });
 

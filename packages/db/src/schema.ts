@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { personSearchVector, searchForm, searchFormOrEmpty, titleSearchVector } from './search-sql.ts';
+import { personSearchVector, searchForm, searchFormOrEmpty, titleSearchVector, tsvector } from './search-sql.ts';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -601,6 +601,16 @@ export const titles = pgTable(
       .$type<'movies' | 'series' | 'animation'>()
       .notNull()
       .generatedAlwaysAs(sql`case when is_animation then 'animation' when kind = 'movie' then 'movies' else 'series' end`),
+    // Search suggestions (spec catalogue §5): the names' search forms and their text vector, kept by the database.
+    // Computing ekran_search_normalize per matching row made a suggestion cost seconds on a large catalogue;
+    // stored, a suggestion reads them (docs/decisions/037-stored-search-names.md).
+    searchName: text('search_name').notNull().generatedAlwaysAs(sql`ekran_search_normalize(title)`),
+    searchNameOriginal: text('search_name_original').notNull().generatedAlwaysAs(sql`ekran_search_normalize(coalesce(title_original, ''))`),
+    searchNames: tsvector('search_names')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian'::regconfig, ekran_search_normalize(title)), 'A') || setweight(to_tsvector('russian'::regconfig, ekran_search_normalize(coalesce(title_original, ''))), 'B')`,
+      ),
   },
   (t) => [
     index('titles_popularity_idx').on(t.popularity),
@@ -609,6 +619,10 @@ export const titles = pgTable(
     index('titles_search_vector_idx').using('gin', titleSearchVector(t.title, t.titleOriginal, t.description)),
     index('titles_search_title_trgm_idx').using('gin', sql`${searchForm(t.title)} gin_trgm_ops`),
     index('titles_search_original_trgm_idx').using('gin', sql`${searchFormOrEmpty(t.titleOriginal)} gin_trgm_ops`),
+    // Suggestions: names only, from the stored columns above.
+    index('titles_search_names_idx').using('gin', t.searchNames),
+    index('titles_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('titles_search_name_original_trgm_idx').using('gin', sql`${t.searchNameOriginal} gin_trgm_ops`),
     // issue 4 category pages: one index per catalogue sort, in the listing's order (the sort column, then
     // the unique alias as tie-breaker, then id so an id-only page is read from the index alone), so a
     // keyset page and an id-only offset page are index range scans (docs/decisions/009-catalogue-paging.md).

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Search (issue 4): the expressions the search indexes are built on. The indexes (schema.ts) and the queries
 // (apps/api search.repo.ts) use these same builders, because PostgreSQL only uses an expression index for a
@@ -22,3 +22,6 @@ export const titleSearchVector = (title: AnyPgColumn, original: AnyPgColumn, des
 /** A person's text-search vector: name (A) and original name (B), unstemmed (names are not words). */
 export const personSearchVector = (name: AnyPgColumn, original: AnyPgColumn): SQL =>
   sql`(setweight(to_tsvector('simple'::regconfig, ${searchForm(name)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchFormOrEmpty(original)}), 'B'))`;
+
+/** A tsvector column (drizzle has no built-in type for it); read as its text form. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -68,7 +68,7 @@ describe('titleLd (issue 4 SEO: Movie and TVSeries)', () => {
   });
 
   it('describes a free series with its seasons and episodes and a free offer, without a running time', () => {
-    const episode = (n: number) => ({ number: n, title: `Серия ${n}`, description: '', duration_minutes: 45, ekran_id: `e${n}`, is_preview: false });
+    const episode = (n: number) => ({ number: n, title: `Серия ${n}`, description: '', duration_minutes: 45, ekran_id: `e${n}`, is_preview: false, still: { url: `/api/v1/images/art/horizontal/s${n}`, width: 1280, height: 720 } });
     const ld = titleLd(
       ORIGIN,
       titleFixture({
@@ -88,7 +88,7 @@ describe('titleLd (issue 4 SEO: Movie and TVSeries)', () => {
 });
 
 describe('issue 5 titles: JSON-LD of the season and video sub-pages', () => {
-  const episode = (n: number, o = {}) => ({ number: n, title: `Серия ${n}`, description: `О серии ${n}.`, duration_minutes: 52, ekran_id: `e${n}`, is_preview: false, ...o });
+  const episode = (n: number, o = {}) => ({ number: n, title: `Серия ${n}`, description: `О серии ${n}.`, duration_minutes: 52, ekran_id: `e${n}`, is_preview: false, still: { url: `/api/v1/images/art/horizontal/s${n}`, width: 1280, height: 720 }, ...o });
   const series = titleFixture({
     _cls: 'Product.Series', duration_minutes: null,
     items: [{ number: 1, title: '', episodes: [episode(1, { is_preview: true }), episode(2)] }, { number: 2, title: 'Сезон 2. Шторм', episodes: [episode(1)] }],

@@ -212,6 +212,12 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
           duration_minutes: episode.durationMinutes,
           ekran_id: episode.id,
           is_preview: episode.isPreview,
+          // No frame of the video is stored yet: each episode gets its own variation of the title's art (another
+          // seed and a shifted hue), signed like every art URL, so the rows are told apart at a glance.
+          still: posterImage(
+            { ...row.poster, hue: (row.poster.hue + episode.number * 23) % 360, seed: row.poster.seed + 1000 + season.number * 100 + episode.number },
+            'horizontal',
+          ),
         });
         seasonsMap.set(season.number, s);
       }

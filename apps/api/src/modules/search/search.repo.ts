@@ -67,8 +67,8 @@ const similarities = (q: string, name: SQL, original: SQL) =>
 
 /** Queries of the search over PostgreSQL full text and trigrams (the expression indexes of search-sql.ts). */
 export function createSearchRepo(db: Db) {
-  const titleName = searchForm(titles.title);
-  const titleOriginal = searchFormOrEmpty(titles.titleOriginal);
+  const storedName = sql`${titles.searchName}`;
+  const storedOriginal = sql`${titles.searchNameOriginal}`;
   const titleVector = titleSearchVector(titles.title, titles.titleOriginal, titles.description);
   const personName = searchForm(people.name);
   const personOriginal = searchFormOrEmpty(people.nameOriginal);
@@ -80,18 +80,24 @@ export function createSearchRepo(db: Db) {
 
   function rankedTitles(tx: Db, input: SearchInput) {
     const { q, words, limit } = input;
-    const names = sql`to_tsquery('russian'::regconfig, ${tsqueryOf(words, 'AB')})`;
-    const all = input.names === 'only' ? names : sql`to_tsquery('russian'::regconfig, ${tsqueryOf(words)})`;
+    const suggest = input.names === 'only';
+    // The names' forms and vector are stored columns (schema.ts): a match is ranked without recomputing them.
+    // The names' vector holds nothing else, so its query needs no weights (a GIN match with weights is
+    // rechecked row by row).
+    const names = sql`to_tsquery('russian'::regconfig, ${tsqueryOf(words)})`;
+    const all = sql`to_tsquery('russian'::regconfig, ${tsqueryOf(words)})`;
+    // Suggestions look at names only, and need no total: the description's vector is never computed for them.
+    const matched = suggest ? sql`${titles.searchNames} @@ ${names}` : sql`(${titles.searchNames} @@ ${names} or ${titleVector} @@ ${all})`;
     return queryRows<RawHit>(
       tx,
       sql`select ${titles.id} as id,
-          (${nameTier(q, titleName, titleOriginal)} when ${titleVector} @@ ${names} then 3 when ${titleVector} @@ ${all} then 4 else 5 end) as tier,
-          ts_rank(${titleVector}, ${all}) as rank,
-          ${similarities(q, titleName, titleOriginal)},
-          count(*) over () as total
+          (${nameTier(q, storedName, storedOriginal)} when ${titles.searchNames} @@ ${names} then 3 ${suggest ? sql`` : sql`when ${titleVector} @@ ${all} then 4`} else 5 end) as tier,
+          ${suggest ? sql`ts_rank(${titles.searchNames}, ${names})` : sql`ts_rank(${titleVector}, ${all})`} as rank,
+          ${similarities(q, storedName, storedOriginal)},
+          ${suggest ? sql`0` : sql`count(*) over ()`} as total
         from ${titles}
         where ${titleVisible(input.kids)}
-          and (${titleVector} @@ ${all} or ${trigramMatch(q, titleName)} or ${trigramMatch(q, titleOriginal)})
+          and (${matched} or ${trigramMatch(q, storedName)} or ${trigramMatch(q, storedOriginal)})
         order by tier, rank desc, sim desc, word_sim desc, ${titles.popularity} desc, ${titles.alias}
         limit ${limit}`,
     );

@@ -3,9 +3,9 @@ import {
 } from '@ekran/core';
 import type { SearchSuggestResponse, SearchSuggestion } from '@ekran/contracts';
 import { useCombobox } from 'downshift';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useFetcher, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { initialsOf, rolesText } from './search-text.ts';
@@ -38,12 +38,11 @@ export interface SearchComboboxProps {
  * The search field: a GET form to /search?q= (so it works without JavaScript) and, with JavaScript, a WAI-ARIA
  * combobox (downshift) with suggestions while typing: arrow keys move, Enter opens the highlighted suggestion
  * or, with none highlighted, searches; Escape closes the list, a second Escape clears the field. Suggestions
- * are fetched once typing pauses, through a fetcher, so no navigation (and no progress bar) happens.
+ * are fetched once typing pauses (useSuggestions), so no navigation (and no progress bar) happens.
  */
 export function SearchCombobox({ variant, query, onQueryChange, placeholder, onDone, onEscapeEmpty, inputRef }: SearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const fetcher = useFetcher<SearchSuggestResponse>();
   const formRef = useRef<HTMLFormElement>(null);
 
   // Text typed before the page came alive (server-rendered field, slow script) is the viewer's: keep it.
@@ -55,16 +54,14 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
   }, []);
 
   const wanted = normalizeSearchText(query).length >= SEARCH_SUGGEST_MIN_CHARS ? query.trim() : '';
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!wanted) return;
-    const timer = setTimeout(() => void load(`${SUGGEST_PATH}?${new URLSearchParams({ q: wanted })}`), SEARCH_SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [wanted, load]);
+  const answer = useSuggestions(wanted);
 
-  // Until the answer for what is typed now arrives, the last one stays (no flicker while typing).
-  const suggestions = wanted ? (fetcher.data?.items ?? []) : [];
-  const answered = wanted !== '' && fetcher.data !== undefined && fetcher.data.query === wanted;
+  // Only the answer for what is typed now is shown. An earlier query's answer (typing paused again before the
+  // debounce, or its request still on the way) would put the previous query's titles under the new one, so until
+  // this query's answer arrives the list shows that it is loading.
+  const answered = wanted !== '' && answer !== null && answer.query === wanted;
+  const suggestions = answered ? answer.items : [];
+  const isLoading = wanted !== '' && !answered;
   const options: SearchOption[] = wanted ? [...suggestions, { type: 'all', query: wanted, url: searchPath(wanted) }] : [];
 
   function choose(option: SearchOption) {
@@ -161,7 +158,8 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
           </button>
         )}
       </span>
-      <ul {...menuProps} hidden={!showMenu}>
+      <ul {...menuProps} hidden={!showMenu} aria-busy={showMenu && isLoading ? true : undefined}>
+        {showMenu && isLoading ? <SuggestionsLoading /> : null}
         {showMenu
           ? options.map((option, index) => (
               <li
@@ -178,6 +176,67 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
         {showMenu && answered ? t('search.suggestionsCount', { count: suggestions.length }) : ''}
       </div>
     </Form>
+  );
+}
+
+/**
+ * The suggestions for `wanted`, asked once typing pauses (SEARCH_SUGGEST_DEBOUNCE_MS). A new query aborts the
+ * request of the previous one. A plain fetch of the resource route, not a router fetcher: a fetcher's every
+ * state change updates the router's state, which re-rendered the whole page under the field (a catalogue page
+ * of 144 cards) twice per suggestion (docs/decisions/037-stored-search-names.md). Any failure is no suggestions
+ * (they are a convenience).
+ */
+function useSuggestions(wanted: string): SearchSuggestResponse | null {
+  const [answer, setAnswer] = useState<SearchSuggestResponse | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${SUGGEST_PATH}?${new URLSearchParams({ q: wanted })}`, { signal: controller.signal, headers: { accept: 'application/json' } })
+        .then((res) => res.json())
+        .then((body: unknown) => {
+          if (isSuggestResponse(body) && !controller.signal.aborted) setAnswer(body);
+        })
+        .catch(() => undefined);
+    }, SEARCH_SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted]);
+  return answer;
+}
+
+/**
+ * The shape of the resource's answer, checked without zod: the API validated it against the contract already, and
+ * a zod parse here set off zod's eval probe, which the site's CSP reports (lib/zod-csp.ts).
+ */
+function isSuggestResponse(body: unknown): body is SearchSuggestResponse {
+  if (typeof body !== 'object' || body === null || !('query' in body) || !('items' in body)) return false;
+  const { query, items } = body;
+  return (
+    typeof query === 'string' &&
+    Array.isArray(items) &&
+    items.every((i: unknown) => typeof i === 'object' && i !== null && 'type' in i && (i.type === 'title' || i.type === 'person') && 'url' in i && typeof i.url === 'string')
+  );
+}
+
+/** Placeholder rows while the answer for what is typed is on its way (never the previous query's titles). */
+function SuggestionsLoading() {
+  const { t } = useTranslation();
+  return (
+    <li className="search-menu__loading" role="presentation" data-testid="suggest-loading">
+      <span className="sr-only">{t('search.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <span key={i} className="search-menu__placeholder" aria-hidden="true">
+          <span className="search-menu__placeholder-poster" />
+          <span className="search-menu__placeholder-lines">
+            <span />
+            <span />
+          </span>
+        </span>
+      ))}
+    </li>
   );
 }
 

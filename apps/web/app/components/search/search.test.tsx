@@ -3,11 +3,14 @@ import type { SearchSuggestResponse } from '@ekran/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Link, Outlet, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { HeaderSearch } from './header-search.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const SUGGESTIONS: SearchSuggestResponse['items'] = [
   { type: 'title', alias: 'chyornyy-volk', title: 'Чёрный волк', _cls: 'Product.Movie', year: 2021, vertical_poster: { url: '/api/v1/images/art/vertical/x', width: 600, height: 900 }, url: '/watch/chyornyy-volk' },
@@ -16,8 +19,18 @@ const SUGGESTIONS: SearchSuggestResponse['items'] = [
 ];
 
 /** The header search inside a router whose suggestion resource answers like the site's (and records the queries). */
-function renderSearch(initialPath = '/') {
+function renderSearch(initialPath = '/', answer: (q: string) => Promise<SearchSuggestResponse['items']> | SearchSuggestResponse['items'] = () => SUGGESTIONS) {
   const asked: string[] = [];
+  // The field asks the suggestion resource with fetch; it answers like the site's.
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    expect(url.pathname).toBe('/resources/search-suggest');
+    const q = url.searchParams.get('q') ?? '';
+    asked.push(q);
+    const items = await answer(q);
+    if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    return Response.json({ query: q, items } satisfies SearchSuggestResponse);
+  });
   function Shell() {
     const location = useLocation();
     return (
@@ -46,14 +59,6 @@ function renderSearch(initialPath = '/') {
         { path: 'auth', Component: () => null },
         { path: 'account/:type?', Component: () => null },
       ],
-    },
-    {
-      path: '/resources/search-suggest',
-      loader: ({ request }) => {
-        const q = new URL(request.url).searchParams.get('q') ?? '';
-        asked.push(q);
-        return { query: q, items: SUGGESTIONS } satisfies SearchSuggestResponse;
-      },
     },
   ]);
   render(
@@ -102,6 +107,31 @@ describe('suggestions while typing', () => {
       'Все результаты по запросу «черн»',
     ]);
     expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('never shows the previous query\'s titles under a new query: a loading state until its own answer', async () => {
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    renderSearch('/', async (q) => {
+      if (q === 'черн') return SUGGESTIONS;
+      await slow;
+      return [{ type: 'title', alias: 'dikiy-volk', title: 'Дикий волк', _cls: 'Product.Movie', year: 1983, vertical_poster: { url: '/api/v1/images/art/vertical/z', width: 600, height: 900 }, url: '/watch/dikiy-volk' }];
+    });
+    const input = await screen.findByRole('combobox');
+    type(input, 'черн');
+    await screen.findByText('Чёрный волк');
+    type(input, 'волк');
+    // At once (before the debounce) and while the answer is on its way: no «Чёрный волк», a loading state instead.
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
+    expect(screen.getByTestId('suggest-loading')).toBeTruthy();
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Все результаты по запросу «волк»']);
+    release();
+    await screen.findByText('Дикий волк');
+    expect(screen.queryByTestId('suggest-loading')).toBeNull();
+    expect(screen.queryByText('Чёрный волк')).toBeNull();
   });
 
   it('does not ask for a single letter', async () => {

@@ -5,7 +5,7 @@ import { titleFixture } from '../../test/title-fixture.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';
 import { loader, meta } from './watch-subpage.tsx';
 
-const episode = (n: number, o = {}) => ({ number: n, title: `Серия ${n}`, description: `О серии ${n}.`, duration_minutes: 52, ekran_id: `e${n}`, is_preview: n === 1, ...o });
+const episode = (n: number, o = {}) => ({ number: n, title: `Серия ${n}`, description: `О серии ${n}.`, duration_minutes: 52, ekran_id: `e${n}`, is_preview: n === 1, still: { url: `/api/v1/images/art/horizontal/s${n}`, width: 1280, height: 720 }, ...o });
 const series: Title = titleFixture({
   _cls: 'Product.Series', alias: 'dom-na-krayu', title: 'Дом на краю', duration_minutes: null,
   items: [{ number: 1, title: '', episodes: [episode(1), episode(2)] }, { number: 2, title: '', episodes: [episode(1, { ekran_id: 'e21' })] }],

@@ -1,10 +1,11 @@
-import { countedPeople, formatDuration, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, truncate, watchPath, type WatchNamedSubPage } from '@ekran/core';
+import { countedPeople, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, truncate, watchPath, type WatchNamedSubPage } from '@ekran/core';
 import type { Credit, Title, TitleLists } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { CoverGrid, type CoverView } from '../../components/collections/cover-card.tsx';
-import { EpisodeProgress, progressTargetFor, resumeOf } from '../../components/lists/title-personal.tsx';
+import { progressTargetFor } from '../../components/lists/title-personal.tsx';
+import { EpisodeList, SeasonSwitcher } from '../../components/watch/episode-list.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { Poster } from '../../components/ui/poster.tsx';
 import { TitleHeader, type TitleTab } from '../../components/watch/title-header.tsx';
@@ -219,66 +220,20 @@ export default function WatchSubPageView({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A season: its episodes with descriptions, durations, the «Бесплатно» badge of preview episodes (they play for
- * everyone, spec platform §3 is_preview), how far the profile got in each, and the episode to resume marked
- * (issue item 3: resuming a series opens the right episode).
+ * A season: the switcher to the other seasons' pages and its episodes as rows with stills, running times, how
+ * far the profile got in each and the episode to resume marked (resuming a series opens the right episode).
  */
 function SeasonView({ title, number, personal, onPlay }: { title: Title; number: number; personal: WatchPersonal; onPlay: (item: SubPageItem) => void }) {
   const { t } = useTranslation();
   const season = title.items.find((s) => s.number === number);
-  const resume = resumeOf(personal.state);
   if (!season) return null;
   return (
     <section className="section season-page" aria-labelledby="season-episodes">
-      {title.items.length > 1 ? (
-        <nav className="season-nav" aria-label={t('titlePages.seasonNav')}>
-          <ul>
-            {title.items.map((s) => (
-              <li key={s.number}>
-                <Link to={watchPath(title.alias, { kind: 'season', number: s.number })} aria-current={s.number === number ? 'page' : undefined} preventScrollReset>
-                  {t('watch.season', { number: s.number })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <SeasonSwitcher title={title} current={number} hrefOf={(n) => watchPath(title.alias, { kind: 'season', number: n })} />
       <h2 id="season-episodes">
         {t('watch.season', { number: season.number })} · {t('titlePages.episodesCount', { count: season.episodes.length })}
       </h2>
-      <ol className="season-episodes" data-testid="season-episodes">
-        {season.episodes.map((e) => {
-          const isResume = resume?.episodeId === e.ekran_id;
-          const itemTitle = `${title.title}. ${t('watch.season', { number: season.number })}, ${t('watch.episode', { number: e.number })}`;
-          return (
-            <li key={e.ekran_id} id={`episode-${e.number}`} className={isResume ? 'season-episode season-episode--resume' : 'season-episode'}>
-              <button
-                type="button"
-                className="season-episode__play"
-                onClick={() => onPlay({ uid: e.ekran_id, title: itemTitle, ...(isResume && resume && !resume.next ? { startAt: resume.position } : {}) })}
-                aria-label={`${t('titlePages.playEpisode', { number: e.number })}: ${e.title}`}
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M8 5v14l11-7z" fill="currentColor" />
-                </svg>
-              </button>
-              <div className="season-episode__body">
-                <p className="season-episode__head">
-                  <span className="season-episode__num">{t('watch.episode', { number: e.number })}</span>
-                  <span className="season-episode__title">{e.title}</span>
-                </p>
-                {e.description ? <p className="season-episode__text">{e.description}</p> : null}
-                <p className="season-episode__meta">
-                  <span>{formatDuration(e.duration_minutes)}</span>
-                  {e.is_preview ? <span className="badge badge--free">{t('watch.preview')}</span> : null}
-                  {isResume ? <span className="season-episode__resume">{t('titlePages.resumeHere')}</span> : null}
-                </p>
-                <EpisodeProgress state={personal.state} episodeId={e.ekran_id} />
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <EpisodeList title={title} season={season} state={personal.state} onPlay={onPlay} testId="season-episodes" />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } fro
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 // issue 5 gating-web: the play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
 import { PlayButton } from '../../components/watch/play-button.tsx';
 import { playLabel } from '../../components/watch/play-label.ts';
@@ -14,7 +14,8 @@ import { ManifestPrefetch } from '../../components/player/manifest-prefetch.tsx'
 import { TitleRow } from '../../components/catalog/title-row.tsx';
 import { FavoriteButton } from '../../components/lists/favorite-button.tsx';
 import { RatingWidget } from '../../components/lists/rating-widget.tsx';
-import { EpisodeProgress, progressTargetFor, ResumeButton, resumeOf, useResumeFromUrl } from '../../components/lists/title-personal.tsx';
+import { progressTargetFor, ResumeButton, resumeOf, useResumeFromUrl } from '../../components/lists/title-personal.tsx';
+import { currentSeason, EpisodeList, SeasonSwitcher } from '../../components/watch/episode-list.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError, isNothingThere } from '../../lib/api.server.ts';
 import { checkForPage } from '../../lib/gating.server.ts';
@@ -63,6 +64,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // issue 5 gating-web: the check, a refusal's code and the tariffs (lib/gating.server.ts checkForPage).
   const { check, refusal, tariffs } = await checkForPage(token, () => api.playbackCheck(title.uid), () => api.tariffs());
   return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, shellPopup: await shellPopup };
+}
+
+/** Switching the season shown (?season=N) changes nothing the loader reads: the page keeps its data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('season');
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
@@ -119,6 +131,8 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const progressTarget = playing ? progressTargetFor(title, playing.item.uid) : null;
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
   const mpaa = mpaaFor(title.rating_age);
+  const [searchParams] = useSearchParams();
+  const shownSeason = isSeries ? currentSeason(title, searchParams.get('season'), personal.state) : null;
 
   return (
     <article className="watch">
@@ -182,36 +196,12 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
 
         <TitleTabs title={title} lists={lists} current="about" />
 
-        {isSeries && title.items.length > 0 ? (
+        {isSeries && shownSeason ? (
           <section className="section" aria-labelledby="seasons">
             <h2 id="seasons">{t('watch.seasons')}</h2>
-            {title.items.map((season) => (
-              <div key={season.number} className="season">
-                <h3>
-                  {/* issue 5 titles: each season has its page (descriptions, progress, where to resume) */}
-                  <Link to={`/watch/${title.alias}/season-${season.number}`}>{season.title || t('watch.season', { number: season.number })}</Link>
-                </h3>
-                <ol className="episodes">
-                  {season.episodes.map((e) => (
-                    <li key={e.ekran_id}>
-                      <button
-                        type="button"
-                        className="episode"
-                        onClick={() => play({ uid: e.ekran_id, title: `${title.title}. ${t('watch.season', { number: season.number })}, ${t('watch.episode', { number: e.number })}` })}
-                      >
-                        <span className="episode__num">{t('watch.episode', { number: e.number })}</span>
-                        <span className="episode__title">{e.title}</span>
-                        <span className="episode__meta">
-                          {formatDuration(e.duration_minutes)}
-                          {e.is_preview ? <span className="badge badge--free">{t('watch.preview')}</span> : null}
-                        </span>
-                        <EpisodeProgress state={personal.state} episodeId={e.ekran_id} />
-                      </button>
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            ))}
+            {/* One season at a time (?season=N); its page has the same list with the descriptions in full. */}
+            <SeasonSwitcher title={title} current={shownSeason.number} hrefOf={(n) => `?season=${n}#seasons`} />
+            <EpisodeList title={title} season={shownSeason} state={personal.state} onPlay={(item) => play(item)} />
           </section>
         ) : null}
 
