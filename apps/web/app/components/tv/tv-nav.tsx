@@ -20,6 +20,10 @@ function useCentred<T extends HTMLElement>(key: string) {
     const strip = ref.current;
     const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!strip || !current) return;
+    // Already in view (the browser's initial scroll target, see tv.css, or a short strip): left where it is, so
+    // the links never move under a pointer about to click one.
+    const left = current.offsetLeft - strip.offsetLeft - strip.scrollLeft;
+    if (left >= 0 && left + current.offsetWidth <= strip.clientWidth) return;
     strip.scrollLeft = current.offsetLeft - strip.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
   }, [key]);
   return ref;
