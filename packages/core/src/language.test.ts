@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_LANGUAGE_TITLES, isSupportedLanguage, SUPPORTED_LANGUAGES } from './language.ts';
+import { CONTENT_LANGUAGE_TITLES, isSupportedLanguage, languageName, SUPPORTED_LANGUAGES } from './language.ts';
 
 describe('languages (platform §5)', () => {
   it('supported languages are en, ru, sr, bg, hr', () => {
@@ -24,5 +24,14 @@ describe('languages (platform §5)', () => {
     ['', false],
   ])('isSupportedLanguage(%j) is %s', (value, expected) => {
     expect(isSupportedLanguage(value)).toBe(expected);
+  });
+});
+
+describe('languageName', () => {
+  it('names a content language in the interface language, capitalised, and keeps an unknown or malformed code', () => {
+    expect(['ru', 'tr', 'en'].map((c) => languageName(c, 'ru'))).toEqual(['Русский', 'Турецкий', 'Английский']);
+    expect(languageName('ru', 'en')).toBe('Russian');
+    expect(languageName('qq', 'ru')).toBe('QQ');
+    expect(languageName('not a code', 'ru')).toBe('NOT A CODE');
   });
 });

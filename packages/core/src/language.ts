@@ -21,3 +21,17 @@ export const CONTENT_LANGUAGE_TITLES: Readonly<Record<Language, string>> = {
 export function isSupportedLanguage(value: string): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
+
+/**
+ * A content language's name in the interface language, as a title page lists it («Русский, Турецкий», not
+ * «RU, TR»); a code the platform's Intl does not know stays as its upper-case code.
+ */
+export function languageName(code: string, uiLanguage: string): string {
+  try {
+    const name = new Intl.DisplayNames([uiLanguage], { type: 'language', fallback: 'none' }).of(code);
+    if (name) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
+  } catch {
+    // A malformed code (RangeError): shown as it came.
+  }
+  return code.toUpperCase();
+}

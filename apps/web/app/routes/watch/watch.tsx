@@ -1,4 +1,4 @@
-import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, mpaaFor, truncate } from '@ekran/core';
+import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, languageName, mpaaFor, truncate } from '@ekran/core';
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 }
 
 export default function WatchPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { title, check, refusal, tariffs, trialAvailable, personal, lists } = loaderData;
   const isSeries = title._cls === 'Product.Series';
   // issue 5 gating-web: pressing play asks the check and follows platform §4 gating and the §8 errors.
@@ -216,7 +216,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
             {title.duration_minutes ? <Fact term={t('watch.duration')} value={formatDuration(title.duration_minutes)} /> : null}
             <Fact term={t('watch.age')} value={mpaa ? `${title.rating_age} (${mpaa})` : title.rating_age} />
             <Fact term={t('watch.ratingEkran')} value={title.rating_ekran.toFixed(1)} />
-            <Fact term={t('watch.audio')} value={title.locales.map((l) => l.toUpperCase()).join(', ')} />
+            <Fact term={t('watch.audio')} value={title.locales.map((l) => languageName(l, i18n.language)).join(', ')} />
             <Credits term={t('watch.directors')} people={title.directors} />
             <Credits term={t('watch.writers')} people={title.writers} />
             <Credits term={t('watch.producers')} people={title.producers} />
