@@ -73,6 +73,12 @@ describe('/account/subscriptions: the pending subscription (spec platform §3)',
     for (const id of ['sub-next', 'renewal-disable', 'renewal-enable', 'extend']) expect(screen.queryByTestId(id)).toBeNull();
   });
 
+  it('names the card it charges only while renewal is on', async () => {
+    show({ subscriptions: [subscription({ reccurent: false, next_charge: null })], methods: [view()], now: NOW });
+    const sub = await screen.findByTestId('subscription');
+    expect(sub.textContent).not.toContain('Списывается с карты');
+  });
+
   it('a promo-code subscription says so: the code, no price, until when, and that it simply ends', async () => {
     const promo = subscription({ source: 'promo', promo_code: 'EKRAN30', manageable: false, reccurent: false, next_charge: null, payment_method_id: null });
     show({ subscriptions: [promo], methods: [], now: NOW });

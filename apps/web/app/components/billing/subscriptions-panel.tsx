@@ -90,7 +90,8 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
             {t('billing.subs.billingWindow', { date: date(sub.billing_expire) })}
           </p>
         ) : null}
-        {masked ? <p className="sub__meta">{t('billing.subs.chargedTo', { card: masked })}</p> : null}
+        {/* With renewal off nothing more is charged: naming the card then would contradict «Автопродление отключено». */}
+        {masked && sub.reccurent ? <p className="sub__meta">{t('billing.subs.chargedTo', { card: masked })}</p> : null}
         {!sub.manageable && live ? <p className="sub__meta">{t(partner ? `billing.subs.partnerNote.${partner}` : 'billing.subs.notManageable')}</p> : null}
       </div>
       {sub.manageable && live ? (
