@@ -84,19 +84,16 @@ export const promoAttempts = (): { attempts: AttemptsConfig } => ({
 });
 
 /**
- * Distinct email addresses one client address may learn the fate of within an hour: the /auth login check
- * (is there an account?) and an email sign-up (409 when taken) answer the same question, so they share one
- * count. Asking again about an address already asked about is free (a viewer retyping their own address).
- * docs/decisions/037-login-check-then-password-or-sign-up.md.
+ * The /auth login check (is there an account?) and email sign-up (409 when taken) answer the same question, so
+ * they share one count: distinct email addresses per client address within an hour (LOGIN_CHECKS_PER_ADDRESS_HOUR).
+ * Asking again about an address already asked about is free (a viewer retyping their own address); `counts`
+ * names the answers that told. docs/decisions/037-login-check-then-password-or-sign-up.md.
  */
-export const LOGIN_CHECKS_PER_ADDRESS_HOUR = 30;
-
-/** The login check and email sign-up: distinct addresses per client address; `counts` names the answers that told. */
 export const loginCheckAttempts = (email: (request: FastifyRequest) => string, counts: (status: number) => boolean): { attempts: AttemptsConfig } => ({
   attempts: {
     rules: (request) => {
       const who = digest(email(request));
-      const cap = distinctAtMost(LOGIN_CHECKS_PER_ADDRESS_HOUR, HOUR_MS);
+      const cap = distinctAtMost(request.server.deps.env.LOGIN_CHECKS_PER_ADDRESS_HOUR, HOUR_MS);
       return [
         {
           key: `login-check:address:${request.ip}`,
