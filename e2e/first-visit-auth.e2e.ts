@@ -3,7 +3,7 @@
 // are answers on the page and leave nothing in the browser's console (docs/decisions/037-…).
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountViaApi, signIn } from './accounts.ts';
+import { accountViaApi } from './accounts.ts';
 import { BASE_URL, launchBrowser, SCREENSHOT_DIR, type Browser } from './browser.ts';
 
 let browser: Browser;
@@ -98,7 +98,9 @@ describe('a viewer whose form is refused', () => {
     await expect.poll(() => page.textContent('.form-error p')).toBe('Неверная почта или пароль');
     expect(errors, 'a wrong password').toEqual([]);
 
-    await signIn(page, email, password, '/code');
+    await page.fill('#password', password);
+    await page.click('[data-testid="signin-submit"]');
+    await page.waitForURL(`${BASE_URL}/code`);
     await page.locator('.promo__form input[name="code"]').fill('NETAKOGOKODA');
     await page.locator('.promo__form button[type="submit"]').click();
     const error = page.locator('[data-testid="promo-error"]');

@@ -133,11 +133,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The shell's data changes only when the visitor does (a sign-in posts a form), and kids mode with the path
-// (spec platform §2: /kids in the path): the badge and theme go when a navigation leaves /kids.
+// The shell's data changes only when the visitor does (a sign-in posts a form, a profile switch revalidates the
+// page it lands on), and kids mode with the path (spec platform §2: /kids in the path): the badge and theme go
+// when a navigation leaves /kids.
 const isKidsPath = (url: URL) => isKidsMode({ forKidsCookie: null, path: url.pathname });
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  formMethod ? defaultShouldRevalidate : isKidsPath(currentUrl) !== isKidsPath(nextUrl);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return isKidsPath(currentUrl) !== isKidsPath(nextUrl);
+};
 
 export function meta() {
   const t = tFor('ru');
