@@ -25,7 +25,7 @@ export function KidsNotAvailable() {
         <rect x="36" y="68" width="88" height="58" rx="22" fill="#ffc83d" />
         <circle cx="62" cy="94" r="8" fill="#1d1650" />
         <circle cx="98" cy="94" r="8" fill="#1d1650" />
-        <path d="M64 114 q16 -10 32 0" stroke="#1d1650" strokeWidth="5" strokeLinecap="round" fill="none" />
+        <path d="M64 108 q16 12 32 0" stroke="#1d1650" strokeWidth="5" strokeLinecap="round" fill="none" />
         <circle cx="124" cy="40" r="10" fill="#ff7ab8" />
         <circle cx="34" cy="34" r="6" fill="#ff7ab8" />
       </svg>
