@@ -176,10 +176,12 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     const prompt = after.showChildPrompt && session.get(CHILD_PROMPT_SHOWN_KEY) !== '1';
     if (prompt) session.set(CHILD_PROMPT_SHOWN_KEY, '1');
     // The home first, then its loaders again: revalidating the page left behind could answer 404 (an adult title
-    // for a child). A failed step is logged; the page shows what came of it.
+    // for a child). The navigation's promise rejects when the page left behind was still loading (its data is
+    // loaded again after the selection's form); the shell is revalidated either way, and a failure only logged.
     void Promise.resolve(navigate(after.path))
-      .then(() => revalidator.revalidate())
       .catch((err: unknown) => console.warn('profile switch: navigation after selecting failed', err))
+      .then(() => revalidator.revalidate())
+      .catch((err: unknown) => console.warn('profile switch: reloading the shell failed', err))
       .then(() => setDialog(prompt ? { kind: 'child-prompt' } : null));
   });
   useEffect(() => {
