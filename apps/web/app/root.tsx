@@ -138,7 +138,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // when a navigation leaves /kids.
 const isKidsPath = (url: URL) => isKidsMode({ forKidsCookie: null, path: url.pathname });
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
-  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (formMethod) return defaultShouldRevalidate;
+  // A revalidation (of this address, or one that overtook a navigation) reloads the shell; a new query alone does not.
+  if (defaultShouldRevalidate && currentUrl.search === nextUrl.search) return true;
   return isKidsPath(currentUrl) !== isKidsPath(nextUrl);
 };
 
