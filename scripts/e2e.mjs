@@ -91,7 +91,9 @@ async function main() {
       // The journeys sign in through the development identity provider, which production refuses; the API
       // runs as a test deployment for that (the site stays a production build). docs/decisions/007-social-sign-in.md.
       // Every journey's visitors come from the loopback: more device logins than one address may make an hour.
-      apiEnv: { NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000', PAYMENTS_TIMEOUT_MS: '4000' },
+      apiEnv: {
+        NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000', LOGIN_CHECKS_PER_ADDRESS_HOUR: '100000', PAYMENTS_TIMEOUT_MS: '4000',
+      },
     });
   } catch (err) {
     console.error(`\ne2e: the site did not start: ${err.message}\n`);

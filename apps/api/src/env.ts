@@ -243,6 +243,8 @@ export const EnvSchema = z.object({
   DEVICE_LOGINS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Failed promo codes (check or activation) one address may try within an hour, whatever the session. */
   PROMO_FAILURES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Distinct email addresses one address may ask about within an hour (the /auth login check, email sign-up): decision 037. */
+  LOGIN_CHECKS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED' | 'COOKIE_SECURE'> & { JOBS_ENABLED: boolean; COOKIE_SECURE: boolean };
 

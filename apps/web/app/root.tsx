@@ -44,6 +44,8 @@ import appCss from './styles/app.css?url';
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
+import kidsThemeCss from './styles/kids-theme.css?url';
+import { KidsNotAvailable } from './routes/errors/kids-not-available.tsx';
 import { screenTypeOf } from './lib/gift-host.server.ts'; // ---- issue 6 promo
 import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx'; // issue 6 partners
 import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partners
@@ -59,6 +61,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: profilesCss },
+  { rel: 'stylesheet', href: kidsThemeCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
@@ -130,9 +133,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The shell's data changes only when the visitor does (a sign-in posts a form).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+// The shell's data changes only when the visitor does (a sign-in posts a form, a profile switch revalidates the
+// page it lands on), and kids mode with the path (spec platform §2: /kids in the path): the badge and theme go
+// when a navigation leaves /kids.
+const isKidsPath = (url: URL) => isKidsMode({ forKidsCookie: null, path: url.pathname });
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) => {
+  if (formMethod) return defaultShouldRevalidate;
+  // A revalidation (of this address, or one that overtook a navigation) reloads the shell; a new query alone does not.
+  if (defaultShouldRevalidate && currentUrl.search === nextUrl.search) return true;
+  return isKidsPath(currentUrl) !== isKidsPath(nextUrl);
+};
 
 export function meta() {
   const t = tFor('ru');
@@ -142,6 +152,8 @@ export function meta() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce(); // the CSP nonce of this page's scripts (entry.server.tsx)
+  // In the layout, not in App: the error screens replace App, and answers nobody waited for arrive there too.
+  useRouteAnswerRejections();
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
   // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
@@ -151,7 +163,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     return typeof h === 'function' && h(pathname);
   });
   return (
-    <html lang={lang} className={data?.isKids ? 'kids' : undefined}>
+    <html lang={lang} className={data?.isKids ? 'kids' : undefined} data-theme={data?.isKids ? 'kids' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -192,7 +204,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useServiceWorker();
   useNavigationTrail(); // issue 5 gating-web
-  useRouteAnswerRejections();
   useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
 }
@@ -243,7 +254,9 @@ function useServiceWorker() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorScreen kind="not-found" />;
+  const isChild = useRouteLoaderData<typeof loader>('root')?.isChild ?? false;
+  // A child profile is not told "no such page" about a title outside its scope, but why, and the way on.
+  if (isRouteErrorResponse(error) && error.status === 404) return isChild ? <KidsNotAvailable /> : <ErrorScreen kind="not-found" />;
   if (isRouteErrorResponse(error) && error.status === 400) return <ErrorScreen kind="missing-param" />;
   return <ErrorScreen kind="error" />;
 }

@@ -9,6 +9,7 @@ export const ApiPath = {
   emailConfirm: '/api/v1/auth/email/confirm',
   emailResend: '/api/v1/auth/email/resend',
   emailLogin: '/api/v1/auth/email/login',
+  loginCheck: '/api/v1/auth/login/check',
   logout: '/api/v1/auth/logout',
   passwordRecovery: '/api/v1/auth/password/recovery',
   passwordReset: '/api/v1/auth/password/reset',

@@ -85,6 +85,13 @@ export const EmailLoginRequestSchema = z
   .meta({ id: 'EmailLoginRequest' });
 export type EmailLoginRequest = z.infer<typeof EmailLoginRequestSchema>;
 
+/** Step one of /auth for an email: does it name an account (sign in with a password) or not (sign up)? */
+export const LoginCheckRequestSchema = z.object({ email: EmailSchema }).meta({ id: 'LoginCheckRequest' });
+export type LoginCheckRequest = z.infer<typeof LoginCheckRequestSchema>;
+/** The answer of the login check: `exists` false means the address can be registered. */
+export const LoginCheckSchema = z.object({ email: z.string(), exists: z.boolean() }).meta({ id: 'LoginCheck' });
+export type LoginCheck = z.infer<typeof LoginCheckSchema>;
+
 /** A one-time code from a message: six digits. */
 export const CodeRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'six digits') }).meta({ id: 'CodeRequest' });
 

@@ -82,3 +82,27 @@ export const promoAttempts = (): { attempts: AttemptsConfig } => ({
     counts: (status) => status === 403 || status === 404 || status === 409,
   },
 });
+
+/**
+ * The /auth login check (is there an account?) and email sign-up (409 when taken) answer the same question, so
+ * they share one count: distinct email addresses per client address within an hour (LOGIN_CHECKS_PER_ADDRESS_HOUR).
+ * Asking again about an address already asked about is free (a viewer retyping their own address); `counts`
+ * names the answers that told. docs/decisions/037-login-check-then-password-or-sign-up.md.
+ */
+export const loginCheckAttempts = (email: (request: FastifyRequest) => string, counts: (status: number) => boolean): { attempts: AttemptsConfig } => ({
+  attempts: {
+    rules: (request) => {
+      const who = digest(email(request));
+      const cap = distinctAtMost(request.server.deps.env.LOGIN_CHECKS_PER_ADDRESS_HOUR, HOUR_MS);
+      return [
+        {
+          key: `login-check:address:${request.ip}`,
+          member: who,
+          windowMs: HOUR_MS,
+          lockedUntil: (before) => (before.some((b) => b.member === who) ? null : cap(before)),
+        },
+      ];
+    },
+    counts,
+  },
+});

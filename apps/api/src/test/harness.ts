@@ -68,6 +68,8 @@ export async function createTestApp(
     IMAGE_CACHE_DIR: imageDir,
     CATALOG_CACHE_SECONDS: '0',
     WEB_API_KEY: TEST_API_KEY,
+    // Test files sign up many accounts from one address; the login-check count has its own test (identity).
+    LOGIN_CHECKS_PER_ADDRESS_HOUR: '100000',
     LOG_LEVEL: 'silent',
     ...overrides,
   });

@@ -3,6 +3,7 @@ import {
   SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
   GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
+  LoginCheckSchema, // the /auth login check (decision 037)
   // issue 4 home: banners
   BannerListSchema, type BannerLocation,
   // social sign-in (issue 3: social)
@@ -110,6 +111,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     emailConfirm: (code: string) => call(AuthDataSchema, ApiPath.emailConfirm, { method: 'POST', body: JSON.stringify({ code }) }),
     emailResend: () => call(z.null(), ApiPath.emailResend, { method: 'POST' }),
     emailLogin: (body: EmailLoginRequest) => call(AuthDataSchema, ApiPath.emailLogin, { method: 'POST', body: JSON.stringify(body) }),
+    // the /auth login step: sign in or sign up (decision 037)
+    loginCheck: (email: string) => call(LoginCheckSchema, ApiPath.loginCheck, { method: 'POST', body: JSON.stringify({ email }) }),
     logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
     passwordRecovery: (email: string) => call(z.null(), ApiPath.passwordRecovery, { method: 'POST', body: JSON.stringify({ email }) }),
     passwordReset: (body: PasswordResetRequest) => call(z.null(), ApiPath.passwordReset, { method: 'POST', body: JSON.stringify(body) }),

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { codeAttempts, passwordAttempts } from '../../lib/lockout-rules.ts';
+import { codeAttempts, loginCheckAttempts, passwordAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createSignIn } from '../identity/sign-in.ts';
@@ -32,7 +32,8 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/v1/auth/email/register',
     {
-      config: { audience: 'adult', ...limit(10, (r) => r.ip) },
+      // A sign-up tells whether the address was free: it shares the login check's count (decision 037).
+      config: { audience: 'adult', ...limit(10, (r) => r.ip), ...loginCheckAttempts(bodyEmail, (status) => status === 201 || status === 409) },
       schema: { tags: ['accounts'], summary: 'Sign up by email: the current virtual user becomes registered', body: EmailRegisterRequestSchema, response: { 201: AuthDataSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await accounts.register(requireSession(request), request.body)),

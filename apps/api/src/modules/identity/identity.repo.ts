@@ -1,5 +1,5 @@
 import { devices, externalSubscriptions, orders, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
-import { and, asc, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -89,6 +89,12 @@ export function createIdentityRepo(db: Db) {
     },
 
     /** The live session for a token hash with its user and profile. */
+    /** Whether a registered account holds this email (compared as the sign-in compares it: lowercase). */
+    async hasAccountWithEmail(email: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+      return row !== undefined;
+    },
+
     async findSession(tokenHash: string, now: Date) {
       const [row] = await db
         .select({ session: sessions, user: users, profile: profiles })

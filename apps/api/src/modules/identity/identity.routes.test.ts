@@ -1,11 +1,11 @@
-import { AuthDataSchema, ErrorSchema } from '@ekran/contracts';
+import { AuthDataSchema, ErrorSchema, LoginCheckSchema } from '@ekran/contracts';
 import { orders } from '@ekran/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
+import { createTestApp, freshAddress, loginDevice, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOGIN_CHECKS_PER_ADDRESS_HOUR: '30' });
 });
 afterAll(() => t.close());
 
@@ -140,5 +140,52 @@ describe('POST /api/v1/auth/refresh', () => {
   it('answers 400 for a malformed body token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: t.headers, payload: { auth_token: 'short' } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/v1/auth/login/check (decision 037)', () => {
+  const check = (email: unknown, remoteAddress = freshAddress()) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/login/check', headers: t.headers, remoteAddress, payload: { email } });
+
+  it('answers whether an email has an account, whatever its case', async () => {
+    await t.make.user({ email: 'est.akkaunt@example.ru' });
+    const known = await check('Est.Akkaunt@Example.RU');
+    expect(known.statusCode).toBe(200);
+    expect(LoginCheckSchema.parse(known.json())).toEqual({ email: 'est.akkaunt@example.ru', exists: true });
+    const fresh = await check('novyy.zritel@example.ru');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ email: 'novyy.zritel@example.ru', exists: false });
+  });
+
+  it.each([['not an email', 'net-sobachki'], ['no email', undefined], ['a number', 42]])('answers 400 for %s', async (_, email) => {
+    const res = await check(email);
+    expect(res.statusCode).toBe(400);
+    expect(ErrorSchema.parse(res.json()).code).toBe('BAD_REQUEST');
+  });
+
+  it(`tells one client address about at most LOGIN_CHECKS_PER_ADDRESS_HOUR (30) addresses an hour, asked again for free, sign-ups included`, async () => {
+    const address = freshAddress();
+    // A sign-up tells whether the address was free: it takes from the same count.
+    const visitor = await loginDevice(t);
+    const signUp = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/email/register', headers: visitor.auth, remoteAddress: address,
+      payload: { email: 'pervyy.zritel@example.ru', password: 'dlinnyy-parol' },
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(t.env.LOGIN_CHECKS_PER_ADDRESS_HOUR).toBe(30);
+    for (let i = 1; i < 30; i++) {
+      t.clock.now = new Date(t.clock.now.getTime() + 7_000);
+      expect((await check(`perebor.${i}@example.ru`, address)).statusCode).toBe(200);
+    }
+    t.clock.now = new Date(t.clock.now.getTime() + 7_000);
+    const locked = await check('perebor.lishniy@example.ru', address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    // An address already asked about is answered again; another client address has its own count.
+    expect((await check('perebor.1@example.ru', address)).statusCode).toBe(200);
+    expect((await check('perebor.lishniy@example.ru')).statusCode).toBe(200);
+    // An hour later the count starts over.
+    t.clock.now = new Date(t.clock.now.getTime() + 3_600_000);
+    expect((await check('perebor.lishniy@example.ru', address)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthData, DeviceLoginRequest } from '@ekran/contracts';
+import type { AuthData, DeviceLoginRequest, LoginCheck } from '@ekran/contracts';
 import { isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import type { AppDeps } from '../../app.ts';
@@ -106,6 +106,14 @@ export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'data
     },
 
     /** spec platform §7 auth refresh: the current user data, or 401 for an unknown or expired token. */
+    /**
+     * spec platform §2 /auth: the login step sends an email with an account to its password and a new one to
+     * sign-up. The route counts the addresses asked about (decision 037); this only answers.
+     */
+    async checkLogin(email: string): Promise<LoginCheck> {
+      return { email, exists: await repo.hasAccountWithEmail(email) };
+    },
+
     async refresh(token: string | undefined): Promise<AuthData> {
       if (!token) throw unauthorized('No session token');
       const now = deps.now();

@@ -81,6 +81,32 @@ export function PasswordStep({ back, email, errors }: { back: string; email: str
   );
 }
 
+/**
+ * Step two for an email without an account (spec platform §2 «Вход или регистрация»): sign-up in the same flow,
+ * with the address typed on step one and a new password.
+ */
+export function RegisterStep({ back, email, errors }: { back: string; email: string; errors: AuthFormErrors | undefined }) {
+  const { t } = useTranslation();
+  const busy = useBusy();
+  return (
+    <AuthCard title={t('auth.signUpTitle')} lead={t('authFlow.registerLead')}>
+      <Typed value={email} back={back} changeLabel={t('authFlow.change')} />
+      <Form method="post" className="auth__form" noValidate>
+        {/* catalogue §8: registration errors carry the title «Ошибка регистрации» */}
+        <FormError error={errors?.form ?? errors?.email} title={t('auth.errorTitle')} />
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          name="password" type="password" autoComplete="new-password" required minLength={8} autoFocus
+          label={t('authFlow.newPassword')} hint={t('auth.passwordHint')} error={errors?.password}
+        />
+        <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="register-submit">
+          {t('auth.signUp')}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
 /** Step two for a phone: the code from the SMS, and a new code after the countdown. */
 export function CodeStep({ back, complete, phone, resendIn, sentAt, errors, resent }: { back: string; complete: boolean; phone: string; resendIn: number; sentAt: number; errors: AuthFormErrors | undefined; resent: boolean }) {
   const { t } = useTranslation();

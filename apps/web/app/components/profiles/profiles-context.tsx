@@ -4,7 +4,7 @@ import {
 } from '@ekran/core';
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { asInterfaceLanguage } from '../../lib/i18n.ts';
 import type { ProfilesShell } from '../../lib/profiles.server.ts';
 import type { ProfileActionError, ProfileActionResult } from '../../routes/profiles/profiles-action.server.ts';
@@ -82,6 +82,7 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
   const [dialog, setDialog] = useState<ProfileDialog | null>(null);
   const selectFetcher = useFetcher<ProfileActionResult>({ key: 'profile-select' });
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
   const languageBefore = useRef('ru');
@@ -92,12 +93,13 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
   const select = useCallback(
     (profileId: string, pin?: string) => {
       languageBefore.current = i18n.language;
-      // The answer is read from the fetcher (a wrong PIN is its data). The promise also carries the revalidation
-      // after it: on a page the current profile may not see (a child on an adult title, still a child after a
-      // wrong PIN) that revalidation answers 404 and the promise rejects with it; the page shows the 404 already.
+      // The answer is read from the fetcher (a wrong PIN is its data, answered 200). Nothing is revalidated after
+      // it: a refusal changes nothing, and on a page the current profile may not see (a child on an adult title)
+      // a revalidation would only answer 404 again. A selection reloads the shell once it has left for its home
+      // (onSelected).
       selectFetcher
-        .submit({ intent: 'select', profile_id: profileId, ...(pin ? { pin } : {}) }, { method: 'post', action: PROFILE_ACTION })
-        .catch((err: unknown) => console.warn('profile select: revalidation failed', err));
+        .submit({ intent: 'select', profile_id: profileId, ...(pin ? { pin } : {}) }, { method: 'post', action: PROFILE_ACTION, defaultShouldRevalidate: false })
+        .catch((err: unknown) => console.warn('profile select failed', err));
     },
     [i18n, selectFetcher],
   );
@@ -151,8 +153,9 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     [shell],
   );
 
-  // spec platform §4 "After selection": go to /kids or /, auth data is refreshed (the fetcher revalidated the
-  // loaders), clear the stored selections, reload the language when it changed, and the child-profile prompt.
+  // spec platform §4 "After selection": go to /kids or /, auth data is refreshed (every loader of that page runs
+  // again, the shell's included: the menu, the profile, kids mode), clear the stored selections, reload the
+  // language when it changed, and the child-profile prompt.
   const selected = selectFetcher.state === 'idle' ? selectFetcher.data : undefined;
   const onSelected = useEffectEvent((result: ProfileActionResult) => {
     if (!shell || !result.ok || result.intent !== 'select') return;
@@ -172,10 +175,13 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     }
     const prompt = after.showChildPrompt && session.get(CHILD_PROMPT_SHOWN_KEY) !== '1';
     if (prompt) session.set(CHILD_PROMPT_SHOWN_KEY, '1');
-    // The navigation's promise rejects when a revalidation still in flight from the page left behind fails (a
-    // child's 404 on an adult title); the new page is what counts, so that is only logged.
+    // The home first, then its loaders again: revalidating the page left behind could answer 404 (an adult title
+    // for a child). The navigation's promise rejects when the page left behind was still loading (its data is
+    // loaded again after the selection's form); the shell is revalidated either way, and a failure only logged.
     void Promise.resolve(navigate(after.path))
       .catch((err: unknown) => console.warn('profile switch: navigation after selecting failed', err))
+      .then(() => revalidator.revalidate())
+      .catch((err: unknown) => console.warn('profile switch: reloading the shell failed', err))
       .then(() => setDialog(prompt ? { kind: 'child-prompt' } : null));
   });
   useEffect(() => {

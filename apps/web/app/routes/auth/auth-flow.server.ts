@@ -1,5 +1,6 @@
-// The steps of /auth/{step?} (spec platform §2): one login field, then a password for an email or an SMS
-// code for a phone. What the visitor typed and the step they reached are remembered in a short-lived cookie,
+// The steps of /auth/{step?} (spec platform §2): one login field, then a password for an email with an
+// account, a new password for an email without one (sign-up in the same flow, decision 037), or an SMS code
+// for a phone (which signs in or signs up alike). What the visitor typed and the step they reached are remembered in a short-lived cookie,
 // so a reload or a return lands on the same step; /auth/reset forgets both.
 import type { AuthData } from '@ekran/contracts';
 import { isEmail, looksLikeEmail, parsePhoneInput, PHONE_CODE_RESEND_SECONDS, SOCIAL_REGISTRATION_COOKIE } from '@ekran/core';
@@ -12,10 +13,10 @@ export const AUTH_LOGIN_COOKIE = 'ekran_auth_login';
 /** How long the typed login is remembered: long enough for an SMS and a coffee. */
 const REMEMBER_SECONDS = 30 * 60;
 
-export type AuthStep = 'password' | 'code';
+export type AuthStep = 'password' | 'register' | 'code';
 
 /** What /auth remembers between its steps. */
-export type RememberedLogin = { step: 'password'; email: string } | { step: 'code'; phone: string; sentAt: number };
+export type RememberedLogin = { step: 'password'; email: string } | { step: 'register'; email: string } | { step: 'code'; phone: string; sentAt: number };
 
 /** The remembered login of a request, or null when there is none or it does not hold together. */
 export function rememberedLogin(request: Request): RememberedLogin | null {
@@ -23,7 +24,7 @@ export function rememberedLogin(request: Request): RememberedLogin | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
-    if (value.step === 'password' && typeof value.email === 'string' && isEmail(value.email)) return { step: 'password', email: value.email };
+    if ((value.step === 'password' || value.step === 'register') && typeof value.email === 'string' && isEmail(value.email)) return { step: value.step === 'register' ? 'register' : 'password', email: value.email };
     if (value.step === 'code' && typeof value.phone === 'string' && typeof value.sentAt === 'number') {
       const parsed = parsePhoneInput(value.phone);
       if (parsed.ok) return { step: 'code', phone: parsed.phone, sentAt: value.sentAt };

@@ -69,9 +69,15 @@ export function credentialsOf(form: FormData): { email: string; password: string
   return { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') };
 }
 
-/** The answer of a failed auth form: its errors (and what to refill), 429 when rate limited, else 400. */
+/**
+ * The HTTP status of a form's refusal: a wrong password, a taken address, a code asked for too soon are answers
+ * of the form (200, the error in the data), not failures of the page. A form posted by script that is answered
+ * 4xx shows in the browser's console as a failed resource (decision 037). Our own failures keep their 5xx.
+ */
+export const refusalStatus = (status: number): number => (status >= 500 ? status : 200);
+
+/** The answer of a failed auth form: its errors (and what to refill); 503 when a message could not be sent. */
 export function formFailure<T extends object>(err: unknown, refill: T) {
   const errors = authErrors(err);
-  const status = errors.form === 'rateLimited' || errors.form === 'tooManyCodes' ? 429 : errors.form === 'deliveryFailed' ? 503 : 400;
-  return data({ errors, ...refill }, { status });
+  return data({ errors, ...refill }, { status: errors.form === 'deliveryFailed' ? 503 : 200 });
 }

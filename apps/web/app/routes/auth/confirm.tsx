@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/confirm';
-import { authErrors, backOf, type AuthFormErrors } from './auth.server.ts';
+import { authErrors, backOf, refusalStatus, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.emailConfirm(String(form.get('code') ?? '').trim());
     return safeRedirect(backOf(request));
   } catch (err) {
-    return data({ resent: false, errors: authErrors(err) }, { status: 400 });
+    return data({ resent: false, errors: authErrors(err) }, { status: refusalStatus(400) });
   }
 }
 

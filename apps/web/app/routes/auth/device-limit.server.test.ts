@@ -24,16 +24,16 @@ describe('deviceLimitOf (spec platform §8 DEVICE_COUNT_EXCEEDED)', () => {
 });
 
 describe('withDeviceLimit', () => {
-  it('answers 403 with the popup data when the limit stopped the sign-in', () => {
+  it('answers the popup data, as a 200 answer of the form, when the limit stopped the sign-in', () => {
     const limit = deviceLimit();
     const r = withDeviceLimit(apiError(403, 'DEVICE_COUNT_EXCEEDED', { device_limit: limit }), { email: 'a@b.ru' }, formFailure);
-    expect(r.init?.status).toBe(403);
+    expect(r.init?.status).toBe(200);
     expect(r.data).toEqual({ email: 'a@b.ru', errors: {}, deviceLimit: limit });
   });
 
   it("answers the form's usual failure otherwise", () => {
     const r = withDeviceLimit(apiError(401, 'INVALID_CREDENTIALS'), { email: 'a@b.ru' }, formFailure);
-    expect(r.init?.status).toBe(400);
+    expect(r.init?.status).toBe(200);
     expect(r.data).toEqual({ email: 'a@b.ru', errors: { form: 'credentials' }, deviceLimit: null });
   });
 
@@ -59,7 +59,7 @@ describe('the password step of /auth with the device limit', () => {
   it('answers the popup data (devices, ticket) instead of a form error', async () => {
     const limit = deviceLimit();
     const r = (await post({ emailLogin: vi.fn().mockRejectedValue(apiError(403, 'DEVICE_COUNT_EXCEEDED', { device_limit: limit })) })) as { data: unknown; init: ResponseInit };
-    expect(r.init.status).toBe(403);
+    expect(r.init.status).toBe(200);
     expect(r.data).toMatchObject({ deviceLimit: limit, errors: {} });
   });
 

@@ -13,7 +13,7 @@ type Failure<T> = { errors: AuthFormErrors } & T;
 
 /**
  * A sign-in action's failure, device limit included: when the limit stopped the sign-in, what the
- * device-limit popup shows (403, `deviceLimit`); otherwise the form's usual failure with `deviceLimit: null`.
+ * device-limit popup shows (`deviceLimit`); otherwise the form's usual failure with `deviceLimit: null`.
  * Every sign-in form answers with it: `return withDeviceLimit(err, refill, formFailure)`.
  */
 export function withDeviceLimit<T extends object>(
@@ -22,7 +22,8 @@ export function withDeviceLimit<T extends object>(
   otherwise: (err: unknown, refill: T) => DataWithResponseInit<Failure<T>>,
 ): DataWithResponseInit<Failure<T> & { deviceLimit: DeviceLimit | null }> {
   const deviceLimit = deviceLimitOf(err);
-  if (deviceLimit) return data({ ...refill, errors: {}, deviceLimit }, { status: 403 });
+  // The popup is an answer of the form, as every refusal is (refusalStatus).
+  if (deviceLimit) return data({ ...refill, errors: {}, deviceLimit }, { status: 200 });
   const failure = otherwise(err, refill);
   return data({ ...failure.data, deviceLimit: null }, failure.init ?? undefined);
 }

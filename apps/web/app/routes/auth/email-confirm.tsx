@@ -5,7 +5,7 @@ import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx'
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/email-confirm';
-import { authErrors, type AuthFormErrors } from './auth.server.ts';
+import { authErrors, refusalStatus, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 
 /** The address and code of a confirmation link, when they have the right shape. */
@@ -35,16 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = context.get(visitorContext);
   if (form.get('intent') === 'resend') {
     const email = String(form.get('email') ?? '').trim().toLowerCase();
-    if (!isEmail(email)) return data<ActionData>({ state: 'failed', email, errors: { email: 'emailInvalid' } }, { status: 400 });
+    if (!isEmail(email)) return data<ActionData>({ state: 'failed', email, errors: { email: 'emailInvalid' } }, { status: refusalStatus(400) });
     try {
       await api.emailResendLink(email);
       return { state: 'resent', email, errors: {} } satisfies ActionData;
     } catch (err) {
-      return data<ActionData>({ state: 'failed', email, errors: authErrors(err) }, { status: err instanceof ApiCallError ? err.status : 500 });
+      return data<ActionData>({ state: 'failed', email, errors: authErrors(err) }, { status: refusalStatus(err instanceof ApiCallError ? err.status : 500) });
     }
   }
   const link = linkOf(new URL(request.url));
-  if (!link) return data<ActionData>({ state: 'failed', email: '', errors: {} }, { status: 400 });
+  if (!link) return data<ActionData>({ state: 'failed', email: '', errors: {} }, { status: refusalStatus(400) });
   try {
     await api.emailConfirmLink(link.email, link.code);
     return { state: 'done', email: link.email, errors: {} } satisfies ActionData;
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = authErrors(err);
     // A wrong, used or expired code is what this page explains; anything else shows as the form's error.
     const known = errors.code !== undefined;
-    return data<ActionData>({ state: 'failed', email: link.email, errors: known ? {} : errors }, { status: err instanceof ApiCallError ? err.status : 400 });
+    return data<ActionData>({ state: 'failed', email: link.email, errors: known ? {} : errors }, { status: refusalStatus(err instanceof ApiCallError ? err.status : 400) });
   }
 }
 

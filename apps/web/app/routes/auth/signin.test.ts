@@ -89,12 +89,27 @@ describe('/auth loader: the steps (spec platform §2 /auth/{step?})', () => {
 });
 
 describe('/auth action: the login field', () => {
-  it('remembers an email and goes on to the password', async () => {
+  it('remembers an email with an account and goes on to the password', async () => {
     const phoneCode = vi.fn();
-    const res = (await act('/auth?back=%2Fmovies', { login: ' Ivan@Mail.ru ' }, { api: { phoneCode } })) as Response;
+    const loginCheck = vi.fn(async (email: string) => ({ email, exists: true }));
+    const res = (await act('/auth?back=%2Fmovies', { login: ' Ivan@Mail.ru ' }, { api: { phoneCode, loginCheck } })) as Response;
+    expect(loginCheck).toHaveBeenCalledWith('ivan@mail.ru');
     expect(res.headers.get('location')).toBe('/auth/password?back=%2Fmovies');
     expect(decodeURIComponent(setCookies(res)[0]!)).toContain('{"step":"password","email":"ivan@mail.ru"}');
     expect(phoneCode).not.toHaveBeenCalled();
+  });
+
+  it('sends a new email on to sign-up in the same flow (decision 037)', async () => {
+    const loginCheck = vi.fn(async (email: string) => ({ email, exists: false }));
+    const res = (await act('/auth?back=%2Fmovies', { login: 'novyy@mail.ru' }, { api: { loginCheck } })) as Response;
+    expect(res.headers.get('location')).toBe('/auth/register?back=%2Fmovies');
+    expect(decodeURIComponent(setCookies(res)[0]!)).toContain('{"step":"register","email":"novyy@mail.ru"}');
+  });
+
+  it('goes on to the password (with its sign-up link) when the check is refused for too many addresses', async () => {
+    const loginCheck = vi.fn(async () => Promise.reject(apiError(429, 'RATE_LIMITED')));
+    const res = (await act('/auth', { login: 'kto@mail.ru' }, { api: { loginCheck } })) as Response;
+    expect(res.headers.get('location')).toBe('/auth/password');
   });
 
   it('sends a code to a phone and goes on to the code step', async () => {
@@ -110,10 +125,10 @@ describe('/auth action: the login field', () => {
     ['+7 495 123 45 67', 'phoneNotMobile'],
     ['ivan@mail', 'emailInvalid'],
     ['', 'loginEmpty'],
-  ])('answers %j with 400 and %s under the field, sending nothing', async (login, error) => {
+  ])('answers %j with %s under the field (a 200 answer of the form), sending nothing', async (login, error) => {
     const phoneCode = vi.fn();
     const result = dataOf(await act('/auth', { login }, { api: { phoneCode } }));
-    expect(result.init?.status).toBe(400);
+    expect(result.init?.status).toBe(200);
     expect(result.data).toEqual({ errors: { login: error }, login });
     expect(phoneCode).not.toHaveBeenCalled();
   });
@@ -128,8 +143,8 @@ describe('/auth action: the login field', () => {
 
   it.each([
     [apiError(503, 'UNAVAILABLE'), 503, { form: 'deliveryFailed' }],
-    [apiError(429, 'RATE_LIMITED'), 429, { form: 'rateLimited' }],
-    [apiError(400, 'PHONE_NOT_MOBILE'), 400, { login: 'phoneNotMobile' }],
+    [apiError(429, 'RATE_LIMITED'), 200, { form: 'rateLimited' }],
+    [apiError(400, 'PHONE_NOT_MOBILE'), 200, { login: 'phoneNotMobile' }],
   ])('shows an API refusal %s', async (err, status, errors) => {
     const result = dataOf(await act('/auth', { login: '+79991234567' }, { api: { phoneCode: vi.fn(async () => Promise.reject(err)) } }));
     expect(result.init?.status).toBe(status);

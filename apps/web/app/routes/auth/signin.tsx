@@ -1,14 +1,14 @@
 import { ErrorCode, type DeviceLimit } from '@ekran/contracts';
 import { data } from 'react-router';
-import { CodeStep, LoginStep, PasswordStep } from '../../components/auth/signin-steps.tsx';
+import { CodeStep, LoginStep, PasswordStep, RegisterStep } from '../../components/auth/signin-steps.tsx';
 import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
-import { ApiCallError } from '../../lib/api.server.ts';
+import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/signin';
 import {
   authMode, clearSocialMarkerCookie, flowPath, forgetLoginCookie, readLoginInput, rememberedLogin, rememberLoginCookie, resendIn, type AuthStep, type RememberedLogin,
 } from './auth-flow.server.ts';
-import { backOf, formFailure, type AuthFormErrors } from './auth.server.ts';
+import { backOf, formFailure, refusalStatus, type AuthFormErrors } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { withDeviceLimit } from './device-limit.server.ts';
@@ -17,7 +17,7 @@ import { safeRedirect } from '../../lib/safe-redirect.ts';
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
 function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | null {
   if (!params.step || params.step === 'signin') return 'login';
-  if (params.step === 'password' || params.step === 'code') return params.step;
+  if (params.step === 'password' || params.step === 'register' || params.step === 'code') return params.step;
   return null;
 }
 
@@ -25,6 +25,20 @@ function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | nul
 function usableLogin(request: Request, complete: boolean): RememberedLogin | null {
   const remembered = rememberedLogin(request);
   return remembered && (!complete || remembered.step === 'code') ? remembered : null;
+}
+
+/**
+ * The step after the login field for an email (spec platform §2 «Вход или регистрация»): its password when the
+ * address has an account, a new password when it has none. When this client address has asked about too many
+ * addresses (decision 037) the password step it is, with its «Нет аккаунта? Зарегистрируйтесь».
+ */
+async function emailStep(api: Api, email: string): Promise<'password' | 'register'> {
+  try {
+    return (await api.loginCheck(email)).exists ? 'password' : 'register';
+  } catch (err) {
+    if (err instanceof ApiCallError && err.status === 429) return 'password';
+    throw err;
+  }
 }
 
 /** A redirect carrying several cookies. */
@@ -35,8 +49,8 @@ function redirectWith(url: string, cookies: string[]) {
 }
 
 /**
- * /auth/{step?} (spec platform §2 sign-in and sign-up): the login field, then the password of an email or the
- * SMS code of a phone. A remembered login sends the visitor straight to its step; a step without one goes
+ * /auth/{step?} (spec platform §2 sign-in and sign-up): the login field, then the password of an email with an
+ * account, a new password for an email without one (sign-up), or the SMS code of a phone. A remembered login sends the visitor straight to its step; a step without one goes
  * back to the field. Signed-in visitors go back to the return URL.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -55,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { step: 'login' as const, back, complete, social: complete ? [] : await socialProvidersFor(context.get(visitorContext).api) };
   }
   if (!remembered || remembered.step !== step) throw safeRedirect(flowPath('/auth', back));
-  if (remembered.step === 'password') return { step: 'password' as const, back, complete, email: remembered.email };
+  if (remembered.step === 'password' || remembered.step === 'register') return { step: remembered.step, back, complete, email: remembered.email };
   return { step: 'code' as const, back, complete, phone: remembered.phone, sentAt: remembered.sentAt, resendIn: resendIn(remembered.sentAt) };
 }
 
@@ -73,8 +87,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (step === 'login') {
     const login = String(form.get('login') ?? '');
     const input = readLoginInput(login, { phoneOnly: complete });
-    if (input.kind === 'error') return data<ActionData>({ errors: { login: input.error }, login }, { status: 400 });
-    if (input.kind === 'email') return redirectWith(flowPath('/auth/password', back), [rememberLoginCookie({ step: 'password', email: input.email })]);
+    // A mistyped login is an answer of the form, not a failed request (refusalStatus).
+    if (input.kind === 'error') return data<ActionData>({ errors: { login: input.error }, login }, { status: refusalStatus(400) });
+    if (input.kind === 'email') {
+      let next: 'password' | 'register';
+      try {
+        next = await emailStep(api, input.email);
+      } catch (err) {
+        return formFailure(err, { login });
+      }
+      return redirectWith(flowPath(`/auth/${next}`, back), [rememberLoginCookie({ step: next, email: input.email })]);
+    }
     try {
       await api.phoneCode(input.phone);
     } catch (err) {
@@ -86,6 +109,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const remembered = usableLogin(request, complete);
   if (!remembered || remembered.step !== step) return safeRedirect(flowPath('/auth', back));
+
+  if (remembered.step === 'register') {
+    try {
+      await api.emailRegister({ email: remembered.email, password: String(form.get('password') ?? '') });
+    } catch (err) {
+      // Registered meanwhile (another tab, another device): its password it is.
+      if (err instanceof ApiCallError && err.body?.code === ErrorCode.EmailTaken) {
+        return redirectWith(flowPath('/auth/password', back), [rememberLoginCookie({ step: 'password', email: remembered.email })]);
+      }
+      return formFailure(err, {});
+    }
+    // The account exists now, in this browser's session; the letter's code confirms the address.
+    return redirectWith(flowPath('/signup/confirm', back), [forgetLoginCookie()]);
+  }
 
   if (remembered.step === 'password') {
     try {
@@ -127,6 +164,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <PasswordStep back={loaderData.back} email={loaderData.email} errors={result?.errors} />
         </>
       );
+    case 'register':
+      return <RegisterStep back={loaderData.back} email={loaderData.email} errors={result?.errors} />;
     case 'code':
       return (
         <>

@@ -10,6 +10,7 @@ import { SocialIcon } from '../../components/auth/social-buttons.tsx';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/social-signup';
 import { authMeta } from './auth-meta.ts';
+import { refusalStatus } from './auth.server.ts';
 import { authWithBack, clearedFlowCookie, flowCookieOf, socialError, socialRegistrationCookie, type SocialErrorKey } from './social.server.ts';
 import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
 
@@ -41,13 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return safeRedirect('/auth', { headers: { 'Set-Cookie': clearedFlowCookie() } });
   }
-  if (form.get('consent') !== 'on') return data({ errors: { consent: true, form: null as SocialErrorKey | null } }, { status: 400 });
+  if (form.get('consent') !== 'on') return data({ errors: { consent: true, form: null as SocialErrorKey | null } }, { status: refusalStatus(400) });
   let result;
   try {
     result = await api.socialSignup(flow);
   } catch (err) {
     const failure = socialError(err);
-    return data({ errors: { consent: false, form: failure.error } }, { status: failure.status });
+    return data({ errors: { consent: false, form: failure.error } }, { status: refusalStatus(failure.status) });
   }
   const headers = new Headers({ 'Set-Cookie': clearedFlowCookie() });
   headers.append('Set-Cookie', sessionCookie(result.auth.authentication_token));

@@ -86,12 +86,13 @@ describe('operator code step', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ekran_token=new-session-token'))).toBe(true);
   });
 
-  it('a wrong code is a 400 on the code field; a malformed one never reaches the API', async () => {
+  it('a wrong code is an answer (200) on the code field; a malformed one never reaches the API', async () => {
     const operatorVerify = vi.fn(async () => {
       throw apiError(400, 'INVALID_CODE');
     });
     const wrong = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '000000' }), params: {}, context: contextWith({ operatorVerify } as Partial<Api>) } as never));
-    expect(wrong.init?.status).toBe(400);
+    // A refusal is the form's answer, not a failed request (auth.server.ts refusalStatus, decision 037).
+    expect(wrong.init?.status).toBe(200);
     expect(wrong.data.errors.code).toBe('codeInvalid');
     operatorVerify.mockClear();
     const bad = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '12' }), params: {}, context: contextWith({ operatorVerify } as Partial<Api>) } as never));

@@ -23,17 +23,17 @@ describe('runProfileAction (the mutations of the profile dialogs)', () => {
     expect(r.body).toEqual({ ok: true, intent: 'select', selected: { profile_id: 'p2', child: true, language: 'en' } });
   });
 
-  it('passes the PIN of the check popup and reports a wrong one with the tries left', async () => {
+  it('passes the PIN of the check popup and reports a wrong one with the tries left, as an answer (200), not a failure', async () => {
     const profileSelect = vi.fn().mockRejectedValue(apiError(403, 'PIN_INVALID', { tries_left: 3 }));
     const r = await run({ profileSelect }, { intent: 'select', profile_id: 'p1', pin: '1234' });
     expect(profileSelect).toHaveBeenCalledWith({ profile_id: 'p1', pin: '1234' });
-    expect(r).toEqual({ status: 403, body: { ok: false, intent: 'select', error: { code: 'PIN_INVALID', tries_left: 3, field: 'pin' } } });
+    expect(r).toEqual({ status: 200, body: { ok: false, intent: 'select', error: { code: 'PIN_INVALID', tries_left: 3, field: 'pin' } } });
   });
 
   it('reports the lock with its end', async () => {
     const pinCheck = vi.fn().mockRejectedValue(apiError(423, 'PIN_LOCKED', { locked_until: '2026-11-21T12:15:00.000Z' }));
     const r = await run({ pinCheck }, { intent: 'pin-check', pin: '0000' });
-    expect(r).toEqual({ status: 423, body: { ok: false, intent: 'pin-check', error: { code: 'PIN_LOCKED', locked_until: '2026-11-21T12:15:00.000Z', field: 'pin' } } });
+    expect(r).toEqual({ status: 200, body: { ok: false, intent: 'pin-check', error: { code: 'PIN_LOCKED', locked_until: '2026-11-21T12:15:00.000Z', field: 'pin' } } });
   });
 
   it.each([
@@ -45,7 +45,7 @@ describe('runProfileAction (the mutations of the profile dialogs)', () => {
   ])('answers a malformed PIN %j itself (no API call, no try spent)', async (fields, field) => {
     const api = { pinCreate: vi.fn(), pinCheck: vi.fn(), profileSelect: vi.fn(), pinChange: vi.fn() };
     const r = await run(api, fields);
-    expect(r).toEqual({ status: 400, body: { ok: false, intent: fields.intent, error: { code: 'PIN_FORMAT', field } } });
+    expect(r).toEqual({ status: 200, body: { ok: false, intent: fields.intent, error: { code: 'PIN_FORMAT', field } } });
     for (const fn of Object.values(api)) expect(fn).not.toHaveBeenCalled();
   });
 
@@ -72,7 +72,7 @@ describe('runProfileAction (the mutations of the profile dialogs)', () => {
       .mockRejectedValueOnce(apiError(409, 'PROFILE_LIMIT_REACHED'));
     expect((await run({ profileCreate }, { intent: 'create', name: '' })).body).toMatchObject({ error: { code: 'BAD_REQUEST', field: 'name' } });
     expect((await run({ profileCreate }, { intent: 'create', name: 'М', child: 'true', birth_date: '2030-01-01' })).body).toMatchObject({ error: { field: 'birth_date' } });
-    expect(await run({ profileCreate }, { intent: 'create', name: 'Шестой' })).toEqual({ status: 409, body: { ok: false, intent: 'create', error: { code: 'PROFILE_LIMIT_REACHED' } } });
+    expect(await run({ profileCreate }, { intent: 'create', name: 'Шестой' })).toEqual({ status: 200, body: { ok: false, intent: 'create', error: { code: 'PROFILE_LIMIT_REACHED' } } });
   });
 
   it('deletes, skips, changes, removes and sends the forgotten-PIN link', async () => {
@@ -99,7 +99,7 @@ describe('runProfileAction (the mutations of the profile dialogs)', () => {
   });
 
   it('answers 400 for an unknown intent and lets a server failure through', async () => {
-    expect(await run({}, { intent: 'hack' })).toEqual({ status: 400, body: { ok: false, intent: null, error: { code: 'BAD_REQUEST', field: 'form' } } });
+    expect(await run({}, { intent: 'hack' })).toEqual({ status: 200, body: { ok: false, intent: null, error: { code: 'BAD_REQUEST', field: 'form' } } });
     const pinSkip = vi.fn().mockRejectedValue(apiError(500, 'INTERNAL'));
     await expect(runProfileAction({ pinSkip } as never, form({ intent: 'pin-skip' }))).rejects.toBeInstanceOf(ApiCallError);
   });

@@ -25,8 +25,15 @@ export type ProfileActionResult =
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 const optional = (form: FormData, name: string) => text(form, name) || null;
 
+/**
+ * A refusal (a wrong PIN, a name too long, the profile limit) is the dialog's answer: 200 with the error in the
+ * data. A fetcher answered 4xx shows in the browser's console as a failed resource, and a wrong PIN is no
+ * failure of the page (decision 037).
+ */
+const refused = (intent: ProfileIntent | null, error: ProfileActionError) => data<ProfileActionResult>({ ok: false, intent, error }, { status: 200 });
+
 /** A local failure, before any API call (a malformed PIN is answered here, not counted as a try). */
-const fail = (intent: ProfileIntent | null, error: ProfileActionError, status = 400) => data<ProfileActionResult>({ ok: false, intent, error }, { status });
+const fail = (intent: ProfileIntent | null, error: ProfileActionError) => refused(intent, error);
 
 /** The field a 400 answer of the API concerns. */
 function fieldOf(body: ApiError | null): ProfileActionError['field'] {
@@ -47,7 +54,7 @@ function failure(intent: ProfileIntent, err: unknown) {
   if (body?.tries_left !== undefined) error.tries_left = body.tries_left;
   if (body?.locked_until !== undefined) error.locked_until = body.locked_until;
   if (error.code === ErrorCode.PinInvalid || error.code === ErrorCode.PinLocked || error.code === ErrorCode.PinRequired) error.field = intent === 'pin-change' ? 'old_pin' : 'pin';
-  return data<ProfileActionResult>({ ok: false, intent, error }, { status: err.status });
+  return refused(intent, error);
 }
 
 /**

@@ -41,8 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
   const fail = (code: string | null, status: number) => data<CouponAnswer>({ error: { ...promoErrorView(code), code }, email }, { status });
-  if (auth && !auth.virtual) return fail('ALREADY_REGISTERED', 409);
-  if (!ALIAS.test(params.promo)) return fail('PROMO_NOT_FOUND', 404);
+  // Refusals are the form's answers (200, as promo.server.ts errorAnswer says why).
+  if (auth && !auth.virtual) return fail('ALREADY_REGISTERED', 200);
+  if (!ALIAS.test(params.promo)) return fail('PROMO_NOT_FOUND', 200);
   try {
     const result = await api.couponRegister(params.promo, { email, password });
     return safeRedirect(successPath(result.activation));
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(err instanceof ApiCallError)) throw err;
     // The shape of the request (an empty address, a short password): the address is what the page asks first.
     const code = err.body?.code === 'BAD_REQUEST' ? (err.body.details?.some((d) => d.path.endsWith('email')) || !email ? 'PROMO_EMAIL_FORMAT' : 'BAD_REQUEST') : (err.body?.code ?? null);
-    return fail(code, err.status >= 400 && err.status < 500 ? err.status : 502);
+    return fail(code, err.status >= 400 && err.status < 500 ? 200 : 502);
   }
 }
 

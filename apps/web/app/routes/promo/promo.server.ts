@@ -14,13 +14,17 @@ export function requireRegistered(auth: AuthData | null, back: string): void {
   if (!auth || auth.virtual) throw safeRedirect(`/auth?back=${encodeURIComponent(back)}`);
 }
 
-/** The dialog of a failed call: the API's error code mapped to catalogue §8, with its status. */
+/**
+ * The dialog of a failed call: the API's error code mapped to catalogue §8. An unknown or used code is the
+ * form's answer (200, the error in the data): a form posted by script that is answered 4xx shows in the
+ * browser's console as a failed resource (decision 037). Failures of ours stay 502.
+ */
 export function errorAnswer(err: unknown) {
   if (!(err instanceof ApiCallError)) throw err;
   const code = err.body?.code ?? null;
   // A 400 of the request's shape (an empty field) is an input mistake: «Проверьте правильность ввода…».
   const view = code === 'BAD_REQUEST' ? promoErrorView('PROMO_INVALID_FORMAT') : promoErrorView(code);
-  return data<CodeFormAnswer>({ error: { ...view, code } }, { status: err.status >= 400 && err.status < 500 ? err.status : 502 });
+  return data<CodeFormAnswer>({ error: { ...view, code } }, { status: err.status >= 400 && err.status < 500 ? 200 : 502 });
 }
 
 /** The page after activation: what was granted and until when, or the discount tariff to buy. */
@@ -49,7 +53,7 @@ export async function codeFormAction(request: Request, api: Api, auth: AuthData 
   const form = await request.formData();
   const code = String(form.get('code') ?? '').trim();
   const intent = form.get('intent') === 'activate' ? 'activate' : 'check';
-  if (!code) return data<CodeFormAnswer>({ error: { ...promoErrorView('PROMO_INVALID_FORMAT'), code: 'PROMO_INVALID_FORMAT' } }, { status: 400 });
+  if (!code) return data<CodeFormAnswer>({ error: { ...promoErrorView('PROMO_INVALID_FORMAT'), code: 'PROMO_INVALID_FORMAT' } }, { status: 200 });
   try {
     if (intent === 'check') return data<CodeFormAnswer>({ meta: await api.promoCheck({ code, premium: opts.premium }) });
     const result = await api.promoActivate({ code, premium: opts.premium });
