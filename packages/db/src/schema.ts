@@ -603,7 +603,7 @@ export const titles = pgTable(
       .generatedAlwaysAs(sql`case when is_animation then 'animation' when kind = 'movie' then 'movies' else 'series' end`),
     // Search suggestions (spec catalogue §5): the names' search forms and their text vector, kept by the database.
     // Computing ekran_search_normalize per matching row made a suggestion cost seconds on a large catalogue;
-    // stored, a suggestion reads them (docs/decisions/037-stored-search-names.md).
+    // stored, a suggestion reads them (docs/decisions/039-stored-search-names.md).
     searchName: text('search_name').notNull().generatedAlwaysAs(sql`ekran_search_normalize(title)`),
     searchNameOriginal: text('search_name_original').notNull().generatedAlwaysAs(sql`ekran_search_normalize(coalesce(title_original, ''))`),
     searchNames: tsvector('search_names')

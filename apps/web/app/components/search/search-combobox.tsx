@@ -183,7 +183,7 @@ export function SearchCombobox({ variant, query, onQueryChange, placeholder, onD
  * The suggestions for `wanted`, asked once typing pauses (SEARCH_SUGGEST_DEBOUNCE_MS). A new query aborts the
  * request of the previous one. A plain fetch of the resource route, not a router fetcher: a fetcher's every
  * state change updates the router's state, which re-rendered the whole page under the field (a catalogue page
- * of 144 cards) twice per suggestion (docs/decisions/037-stored-search-names.md). Any failure is no suggestions
+ * of 144 cards) twice per suggestion (docs/decisions/039-stored-search-names.md). Any failure is no suggestions
  * (they are a convenience).
  */
 function useSuggestions(wanted: string): SearchSuggestResponse | null {
