@@ -111,3 +111,25 @@ describe('a viewer whose form is refused', () => {
     expect(browser.describeProblems()).toBe('');
   });
 });
+
+describe('a viewer who signs up from a title page', () => {
+  it('comes back to the title: «Войти» carries the page along through sign-up', async () => {
+    browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
+    const { page } = browser;
+    const list = (await (await fetch(`${BASE_URL}/api/v1/titles?category=movies&limit=1`, { headers: { 'x-api-key': process.env.WEB_API_KEY ?? 'ekran-web-public-key' } })).json()) as { items: { alias: string }[] };
+    const back = `/watch/${list.items[0]!.alias}`;
+    await page.goto(back, { waitUntil: 'load', timeout: 60_000 });
+    await page.click('[data-testid="header-signin"]');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('back') === back);
+    await page.fill('#login', `s.stranitsy.${Date.now()}@example.ru`);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL('**/auth/register**');
+    await page.fill('#password', 'novyy-zritel-s-filma');
+    await page.click('[data-testid="register-submit"]');
+    await page.waitForURL((url) => url.pathname === '/signup/confirm' && url.searchParams.get('back') === back);
+    // Confirming later (or with the code) goes back to the title.
+    await page.getByRole('link', { name: 'Подтвердить позже' }).click();
+    await page.waitForURL(`**${back}`);
+    expect(browser.describeProblems()).toBe('');
+  });
+});

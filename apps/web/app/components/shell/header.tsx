@@ -2,7 +2,7 @@ import type { MenuItem } from '@ekran/core';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ProfileMenu } from '../profiles/profile-menu.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';
@@ -11,6 +11,7 @@ import { useSiteMap } from './site-map.ts';
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
 export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: boolean; account: { email: string | null } | null }) {
   const { t } = useTranslation();
+  const signInHref = useSignInHref();
   return (
     <header className="header">
       <a className="skip-link" href="#content">
@@ -27,7 +28,7 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
           {account ? (
             <ProfileMenu email={account.email} />
           ) : (
-            <Link className="btn btn--ghost" to="/auth" data-testid="header-signin">
+            <Link className="btn btn--ghost" to={signInHref} data-testid="header-signin">
               {t('auth.signIn')}
             </Link>
           )}
@@ -36,6 +37,14 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
       </div>
     </header>
   );
+}
+
+/** Where the viewer is travels to /auth (and on through sign-up), so signing in or up comes back to it, not home. */
+const AUTH_FLOW = /^\/(auth|signup|signin|password|token|login)(\/|$)/;
+function useSignInHref(): string {
+  const { pathname, search } = useLocation();
+  if (pathname === '/' || AUTH_FLOW.test(pathname)) return '/auth';
+  return `/auth?back=${encodeURIComponent(pathname + search)}`;
 }
 
 function genreUrl(item: MenuItem, alias: string) {

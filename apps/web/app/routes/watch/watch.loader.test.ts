@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';
-import { loader } from './watch.tsx';
+import { loader, shouldRevalidate } from './watch.tsx';
 
 const title = { uid: 'u1', alias: 'tayna', title: 'Тайна' };
 // Without auth data (these visitors) there is no personal state (issue 4 lists).
@@ -121,5 +121,17 @@ describe('watch loader', () => {
     const api = { title: vi.fn().mockRejectedValue(new ApiCallError(500, null)) };
     const r = await outcome(() => loader({ params: { watchAlias: 'tayna' }, request: new Request('http://x/watch/tayna'), context: contextWith(api) } as never));
     expect('thrown' in r && r.thrown).toBeInstanceOf(ApiCallError);
+  });
+});
+
+describe('the title page reloads its data', () => {
+  const args = (from: string, to: string) =>
+    ({ currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true }) as Parameters<typeof shouldRevalidate>[0];
+  it('not for a switch of season alone (every season is loaded already)', () => {
+    expect(shouldRevalidate(args('/watch/a', '/watch/a?season=2'))).toBe(false);
+  });
+  it('on a revalidation of the same address, so a closed player leaves «Продолжить»', () => {
+    expect(shouldRevalidate(args('/watch/a?season=2', '/watch/a?season=2'))).toBe(true);
+    expect(shouldRevalidate(args('/watch/a', '/watch/a'))).toBe(true);
   });
 });

@@ -74,7 +74,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
     params.delete('season');
     return params.toString();
   };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+  // A switch of season alone shows data the page has (every season's episodes): no reload. The same address
+  // again (a revalidation, Back over the player's entry) reloads it, so a closed player leaves «Продолжить».
+  const seasonOnly = currentUrl.searchParams.get('season') !== nextUrl.searchParams.get('season') && strip(currentUrl) === strip(nextUrl);
+  return seasonOnly ? false : defaultShouldRevalidate;
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
