@@ -2,6 +2,7 @@
 // device-limit popup, disconnects one device and lands signed in where it was going; the account page then
 // lists the devices. Later another device disconnects this browser, which hears about it once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { politely } from './accounts.ts';
 import { BASE_URL, launchBrowser, type Browser } from './browser.ts';
 
 const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
@@ -22,7 +23,7 @@ afterEach(async () => {
 });
 
 async function call(path: string, init: { method?: string; body?: unknown; token?: string; ua?: string } = {}) {
-  const res = await fetch(`${BASE_URL}${path}`, {
+  const res = await politely(() => fetch(`${BASE_URL}${path}`, {
     method: init.method ?? 'POST',
     headers: {
       'x-api-key': API_KEY,
@@ -31,7 +32,7 @@ async function call(path: string, init: { method?: string; body?: unknown; token
       ...(init.ua ? { 'user-agent': init.ua } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  }));
   return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 

@@ -282,8 +282,11 @@ describe('rows of cards', () => {
     await hydrated(page);
     const similar = page.locator('section[data-testid="row"] [data-testid="rail"]');
     await similar.first().hover();
-    const state = await railState(similar.first());
-    expect(state.next).toBe(state.max > 0);
+    // The arrows fade in on hover.
+    await expect.poll(async () => {
+      const state = await railState(similar.first());
+      return state.next === state.max > 0;
+    }, { timeout: 10_000 }).toBe(true);
     await page.goto('/tv', { waitUntil: 'load', timeout: 60_000 });
     await hydrated(page);
     expect(await page.locator('[data-testid="tv-row"] [data-testid="rail"]').count()).toBeGreaterThan(0);

@@ -166,7 +166,7 @@ describe('the player', () => {
     const { page } = browser;
     const series = await freeTitle('series');
     await page.goto(`/watch/${series.alias}`, { waitUntil: 'load', timeout: 60_000 });
-    const episodes = page.locator('button.episode');
+    const episodes = page.locator('[data-testid="episode-row"] .episode-row__link');
     expect(await episodes.count(), 'episodes of the free series').toBeGreaterThan(1);
     await episodes.first().click();
     await page.locator(PLAYER).waitFor({ state: 'visible', timeout: 15_000 });
