@@ -3,6 +3,7 @@
 import { ARCHIVE_AVAILABILITY_DAYS, BADGE_SHORT_BELOW, MINUTES_PER_DAY } from './constants.ts';
 import { countRu, DAY_FORMS, HOUR_FORMS, MINUTE_FORMS } from './plural.ts';
 import { SUBSCRIBE_BUTTON_TEXT, trialButtonText } from './trial.ts';
+import { DAY_MS } from './time.ts';
 
 /** Archive menu label and breadcrumb root; the A/B variant says 'Записи с ТВ' (catalogue §1, §2). */
 export const ARCHIVE_TITLE = { default: 'Кино на ТВ', variant: 'Записи с ТВ' } as const;
@@ -227,8 +228,6 @@ export function catchupGenreTitles(genres: readonly string[] | string | null | u
   }
   return text.split(',').map((g) => g.trim()).filter(Boolean);
 }
-
-const DAY_MS = MINUTES_PER_DAY * 60_000;
 
 // spec catalogue §1, §9: "Recordings stay available for up to 14 days".
 /** When the recording of a programme that ends at `endsAt` stops being offered: 14 days later (catalogue §9). */

@@ -54,3 +54,6 @@ export * from './operator-popups.ts';
 export * from './offers.ts';
 // ---- issue 7 tvdata: the programme guide in the viewer's zone (the tz hour offset of platform §7)
 export * from './tv-guide.ts';
+// Time units and UUIDs: one definition each.
+export * from './time.ts';
+export * from './uuid.ts';

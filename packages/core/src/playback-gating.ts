@@ -3,6 +3,7 @@
 // docs/decisions/016-playback-gating-web.md for the readings written down here.
 
 import { MOBILE_WIDTH } from './constants.ts';
+import { isSubscriberStatus } from './subscription-lifecycle.ts';
 
 /** The parts of auth data (spec platform §3 Auth data) the gating rules read. */
 export interface GatingUser {
@@ -36,12 +37,9 @@ export const TTK_PARTNER = 'ttk';
  */
 export const OPERATOR_BLOCKING_POPUPS: readonly string[] = ['no_money'];
 
-/** Subscription statuses that make a viewer a subscriber (they play today). */
-const SUBSCRIBER_STATUSES: readonly string[] = ['active', 'trial'];
-
 /** A subscriber: a live subscription that plays today, active or on trial (spec platform §6 "Subscriber"). */
 export function isSubscriber(user: Pick<GatingUser, 'subscriptions'>): boolean {
-  return user.subscriptions.some((s) => SUBSCRIBER_STATUSES.includes(s.status));
+  return user.subscriptions.some((s) => isSubscriberStatus(s.status));
 }
 
 /**

@@ -2,9 +2,8 @@
 // billing_expire, reccurent, tariff_info.rate_steps), §4 Pending subscription extension, Trial-remaining hints,
 // Disable recurring subscription, §9 discount tariffs. Pure rules; the API's jobs and routes apply them.
 
+import { DAY_MS } from './time.ts';
 import { trialHint, type TrialHint } from './trial.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Days after expires_at during which renewals are retried and the viewer keeps watching (the grace, or billing,
@@ -17,8 +16,21 @@ export const BILLING_WINDOW_MS = BILLING_WINDOW_DAYS * DAY_MS;
 /** The statuses a subscription row takes (schema subscriptions.status). */
 export type SubscriptionStatus = 'active' | 'trial' | 'grace' | 'expired' | 'cancelled';
 
-/** Statuses that may entitle playback while their period (or billing window) lasts. */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trial', 'grace'];
+/**
+ * The statuses that entitle playback while their period lasts: active, a trial, and the grace period after a
+ * failed renewal (platform §3 billing_expire). Expired and cancelled ones do not. The one definition: the API's
+ * entitlement, billing and stream limits, and the site's billing view all read it.
+ */
+export const ENTITLING_STATUSES = ['active', 'trial', 'grace'] as const satisfies readonly SubscriptionStatus[];
+export type EntitlingStatus = (typeof ENTITLING_STATUSES)[number];
+/** Whether a subscription in this status entitles playback (while unexpired). */
+export const isEntitling = (status: string): status is EntitlingStatus => (ENTITLING_STATUSES as readonly string[]).includes(status);
+/**
+ * The statuses that make a viewer a subscriber today (spec platform §6 "Subscriber"): active or on trial. A
+ * subscription in grace still plays but its holder is offered the extension, not the tariffs.
+ */
+export const SUBSCRIBER_STATUSES = ['active', 'trial'] as const satisfies readonly EntitlingStatus[];
+export const isSubscriberStatus = (status: string): boolean => (SUBSCRIBER_STATUSES as readonly string[]).includes(status);
 
 /**
  * Sources whose renewal we charge ourselves and so can manage here. A partner's (kion, ttk…), a store's
@@ -46,13 +58,13 @@ export function billingWindowEnd(expiresAt: Date): Date {
 
 /** Whether the subscription still entitles: a live status with the period, or its billing window, in the future. */
 export function isLive(s: Pick<LifecycleSubscription, 'status' | 'expiresAt' | 'billingExpiresAt'>, now: Date): boolean {
-  if (!LIVE_STATUSES.includes(s.status)) return false;
+  if (!isEntitling(s.status)) return false;
   return s.expiresAt > now || (s.billingExpiresAt !== null && s.billingExpiresAt > now);
 }
 
 /** spec platform §4 Pending subscription extension: "expired but within the billing window (can extend)". */
 export function isInGrace(s: Pick<LifecycleSubscription, 'status' | 'expiresAt' | 'billingExpiresAt'>, now: Date): boolean {
-  return LIVE_STATUSES.includes(s.status) && s.expiresAt <= now && s.billingExpiresAt !== null && s.billingExpiresAt > now;
+  return isEntitling(s.status) && s.expiresAt <= now && s.billingExpiresAt !== null && s.billingExpiresAt > now;
 }
 
 /**
@@ -60,7 +72,7 @@ export function isInGrace(s: Pick<LifecycleSubscription, 'status' | 'expiresAt' 
  * within the next 3 days (exactly 3 days ahead counts; a period already over is grace, not this).
  */
 export function isAboutToExpire(s: Pick<LifecycleSubscription, 'status' | 'expiresAt'>, now: Date): boolean {
-  if (!LIVE_STATUSES.includes(s.status)) return false;
+  if (!isEntitling(s.status)) return false;
   const left = s.expiresAt.getTime() - now.getTime();
   return left > 0 && left <= BILLING_WINDOW_MS;
 }
@@ -97,7 +109,7 @@ export function renewsAutomatically(s: LifecycleSubscription, now: Date): boolea
  * Expired and cancelled subscriptions never change.
  */
 export function lapsedStatus(s: LifecycleSubscription, now: Date): SubscriptionStatus | null {
-  if (!LIVE_STATUSES.includes(s.status) || s.expiresAt > now) return null;
+  if (!isEntitling(s.status) || s.expiresAt > now) return null;
   const windowAhead = s.billingExpiresAt !== null && s.billingExpiresAt > now;
   const next: SubscriptionStatus = windowAhead && s.isRecurrent && s.hasPaymentMethod ? 'grace' : 'expired';
   return next === s.status ? null : next;

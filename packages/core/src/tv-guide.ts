@@ -2,6 +2,7 @@
 // offset)". Times travel as epoch seconds; a day of the guide is the viewer's local calendar day.
 
 import { ARCHIVE_AVAILABILITY_DAYS } from './constants.ts';
+import { DAY_MS, HOUR_MS } from './time.ts';
 
 /** The tz of a viewer who sends none: Moscow (UTC+3), where the guide's channels broadcast from. */
 export const DEFAULT_TV_TZ = 3;
@@ -10,8 +11,6 @@ export const TV_TZ_RANGE = { min: -12, max: 14 } as const;
 /** Days of the guide a channel page offers: the archive's days back, and a week ahead (issue 7). */
 export const TV_GUIDE_DAYS = { back: ARCHIVE_AVAILABILITY_DAYS, ahead: 7 } as const;
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The cookie the browser keeps its tz hour offset in, so server-rendered TV pages show the viewer's times. */
