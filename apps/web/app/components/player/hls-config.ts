@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@ekran/core';
 import type { HlsConfig } from 'hls.js';
 
 // Start-up tuning of hls.js 1.7 (issue 5 item 7, docs/decisions/020-startup-hls-tuning.md).
@@ -24,11 +25,11 @@ export const BANDWIDTH_STORAGE_KEY = 'ekran.bw';
 export const DEFAULT_BANDWIDTH_BPS = 4_000_000;
 
 /** A measurement this recent is trusted as it is (a viewer moving between titles on the same network). */
-export const FRESH_MS = 15 * 60_000;
+export const FRESH_MS = 15 * MINUTE_MS;
 /** After FRESH_MS a measurement's weight halves every HALF_LIFE_MS towards the fallback … */
-export const HALF_LIFE_MS = 2 * 60 * 60_000;
+export const HALF_LIFE_MS = 2 * HOUR_MS;
 /** … and one older than this says nothing about today's network: ignored. */
-export const MAX_AGE_MS = 24 * 60 * 60_000;
+export const MAX_AGE_MS = DAY_MS;
 
 /** How long the first fragment may take to arrive at the estimated bandwidth (seconds). */
 export const FIRST_FRAGMENT_BUDGET_SECONDS = 1;

@@ -7,7 +7,7 @@ import { schedulePlaybackPrefetch } from './playback-prefetch.ts';
  */
 export function entitledMasterUrl(check: unknown): string | null {
   if (typeof check !== 'object' || check === null || !('playlists' in check) || !('reason' in check)) return null;
-  const { playlists, reason } = check as { playlists: unknown; reason: unknown };
+  const { playlists, reason } = check;
   if (reason !== 'ok' || !Array.isArray(playlists)) return null;
   const first: unknown = playlists[0];
   if (typeof first !== 'object' || first === null) return null;

@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-const video = () => screen.getByTestId('player-video') as HTMLVideoElement;
+const video = () => screen.getByTestId<HTMLVideoElement>('player-video');
 /** The picture moves on: its time, the live edge and the programme date. */
 const tick = (time: number, edge: number, date: Date) =>
   act(() => {

@@ -71,7 +71,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const video = () => screen.getByTestId('player-video') as HTMLVideoElement;
+const video = () => screen.getByTestId<HTMLVideoElement>('player-video');
 const at = (seconds: number) =>
   act(() => {
     media.time = seconds;

@@ -3,9 +3,11 @@
 // viewing shows one promo at most, before or after the item (player slots; the server says which promos exist,
 // the browser how often it has just seen one).
 
+import { MINUTE_MS } from '@ekran/core';
+
 const KEY = 'ekran.promo.v1';
 /** The shortest time between two prerolls in one browser. */
-export const PREROLL_GAP_MS = 30 * 60_000;
+export const PREROLL_GAP_MS = 30 * MINUTE_MS;
 
 function storage(): Storage | null {
   try {
