@@ -55,6 +55,7 @@ export default defineConfig(
             'packages/*/vitest.config.ts',
             'apps/web/server/*.test.ts',
             'apps/web/public/*.js',
+            'apps/*/build.mjs',
             'bench/*.mjs',
             'bench/lib/*.mjs',
             'scripts/*.mjs',
