@@ -1,8 +1,11 @@
 // ESLint 9 flat config for the whole monorepo: `npm run lint` (eslint .).
-// Recommended rules for JS and TS everywhere, React hooks rules for the web app; no type-aware rules
-// (tsc -b is the type check), so linting stays fast.
+// Recommended rules for JS and TS everywhere, React hooks and jsx-a11y rules for the web app, and the few
+// type-aware rules that catch real bugs (a promise nobody awaits, a promise where a void callback is expected,
+// a cast that changes nothing). Type information comes from each package's tsconfig through the project
+// service; the loose files no tsconfig includes (configs, scripts, bench) share one default project.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -40,10 +43,45 @@ export default defineConfig(
     languageOptions: { sourceType: 'commonjs' },
   },
   {
+    files: ['**/*.{ts,tsx,mts,js,mjs,cjs}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [
+            '*.js',
+            '*.cjs',
+            '*.ts',
+            'apps/*/vitest.config.ts',
+            'packages/*/vitest.config.ts',
+            'apps/web/server/*.test.ts',
+            'apps/web/public/*.js',
+            'apps/*/build.mjs',
+            'bench/*.mjs',
+            'bench/lib/*.mjs',
+            'scripts/*.mjs',
+            'scripts/lib/*.mjs',
+          ],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 40,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
     // The web app runs in the browser and on the server.
     files: ['apps/web/**/*.{ts,tsx,js,jsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // Accessibility of the site's markup.
+    files: ['apps/web/**/*.{tsx,jsx}'],
+    extends: [jsxA11y.flatConfigs.recommended],
   },
   {
     // Every redirect of the site goes through app/lib/safe-redirect.ts (a path of this site only, ASCII Location).

@@ -40,7 +40,7 @@ async function playingPast(page: Page, seconds: number, timeout = 30_000) {
   await page.waitForFunction(
     ([selector, s]) => {
       const v = document.querySelector<HTMLVideoElement>(selector as string);
-      return !!v && !v.paused && v.currentTime > (s as number) && v.getVideoPlaybackQuality().totalVideoFrames > 0;
+      return !!v && !v.paused && v.currentTime > s && v.getVideoPlaybackQuality().totalVideoFrames > 0;
     },
     [VIDEO, seconds] as const,
     { timeout, polling: 200 },

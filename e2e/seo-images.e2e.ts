@@ -92,7 +92,7 @@ describe('a crawler without JavaScript', () => {
       return browser.page.evaluate((source) => {
         const doc = new DOMParser().parseFromString(source, 'application/xml');
         if (doc.querySelector('parsererror')) throw new Error('sitemap XML does not parse');
-        return [...doc.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map((l) => l.textContent!);
+        return [...doc.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map((l) => l.textContent);
       }, xml);
     };
     const files = await locsOf(`${BASE_URL}/sitemap.xml`);

@@ -23,7 +23,7 @@ async function open(viewport = DESKTOP) {
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: false });
-const attrs = (page: Page, selector: string, name: string) => page.locator(selector).evaluateAll((els, n) => els.map((e) => e.getAttribute(n as string) ?? ''), name);
+const attrs = (page: Page, selector: string, name: string) => page.locator(selector).evaluateAll((els, n) => els.map((e) => e.getAttribute(n) ?? ''), name);
 
 describe('/tv and /tvchannels', () => {
   it('shows a row of channel cards per category with what is on air, and /tvchannels?category= only that category', async () => {

@@ -34,7 +34,7 @@ function stopAll(code) {
     for (const child of children) signalGroup(child, 'SIGKILL');
     process.exit(code);
   }, 5_000).unref();
-  Promise.all(children.map((c) => (alive(c) ? new Promise((resolve) => c.once('exit', resolve)) : null))).then(() => process.exit(code));
+  void Promise.all(children.map((c) => (alive(c) ? new Promise((resolve) => c.once('exit', resolve)) : null))).then(() => process.exit(code));
 }
 for (const child of children) {
   child.on('exit', (code) => stopAll(code ?? 0));

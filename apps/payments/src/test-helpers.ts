@@ -81,7 +81,7 @@ export async function createCheckout(app: FastifyInstance, over: Record<string, 
   const res = await app.inject({ method: 'POST', url: '/api/checkouts', headers: { authorization: AUTH, 'idempotency-key': newKey() }, payload: body });
   if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
   const { id, url } = res.json<{ id: string; url: string }>();
-  return { id, url, invoice: body.invoice_id as string };
+  return { id, url, invoice: body.invoice_id };
 }
 
 export function submitCard(app: FastifyInstance, id: string, card: { number: string; expiry?: string; cvc?: string }) {
