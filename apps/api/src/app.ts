@@ -71,6 +71,7 @@ import { tvPlaybackRoutes } from './modules/tv-playback/tv-playback.routes.ts';
 import { archiveRoutes } from './modules/archive/archive.routes.ts';
 import { registerTvJobs } from './modules/tv/tv.jobs.ts';
 import { tvRoutes } from './modules/tv/tv.routes.ts';
+import { ApiRoute } from '@ekran/contracts';
 
 /** What the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -214,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
   await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
 
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true, audience: 'anonymous' } }, async () => app.swagger());
+  app.get(ApiRoute.openapi, { schema: { hide: true }, config: { public: true, audience: 'anonymous' } }, async () => app.swagger());
   await app.ready();
   return app;
 }

@@ -1,5 +1,11 @@
-/** Every API path in one place; the API serves them all below /api so the web origin can proxy it as-is. */
-export const ApiPath = {
+/**
+ * Every API route in one table: the templates the API registers (Fastify's `:param` form) and, derived from them,
+ * the paths clients call (ApiPath). The API serves them all below /api so the web origin can proxy it as-is.
+ */
+/** Where the signed live and recording playlists are served: {base}/s/{exp}/{sid}/{sig}/{key}/… (decision 016). */
+const TV_MEDIA_BASE = '/api/tv';
+
+export const ApiRoute = {
   live: '/api/health/live',
   ready: '/api/health/ready',
   openapi: '/api/openapi.json',
@@ -14,24 +20,29 @@ export const ApiPath = {
   passwordRecovery: '/api/v1/auth/password/recovery',
   passwordReset: '/api/v1/auth/password/reset',
   outbox: '/api/v1/dev/outbox',
-  // accounts (issue 3): phone sign-in and email confirmation links
+  // accounts: phone sign-in and email confirmation links
   phoneCode: '/api/v1/auth/phone/code',
   phoneVerify: '/api/v1/auth/phone/verify',
   emailConfirmLink: '/api/v1/auth/email/confirm-link',
   emailResendLink: '/api/v1/auth/email/resend-link',
-  // social sign-in (issue 3: social)
+  // social sign-in
   socialProviders: '/api/v1/auth/social/providers',
-  socialStart: (provider: string) => `/api/v1/auth/social/${encodeURIComponent(provider)}/start`,
-  socialCallback: (provider: string) => `/api/v1/auth/social/${encodeURIComponent(provider)}/callback`,
+  socialStart: '/api/v1/auth/social/:provider/start',
+  socialCallback: '/api/v1/auth/social/:provider/callback',
   socialPending: '/api/v1/auth/social/pending',
   socialSignup: '/api/v1/auth/social/signup',
   socialCancel: '/api/v1/auth/social/cancel',
   socialIdentities: '/api/v1/auth/social/identities',
-  socialIdentity: (provider: string) => `/api/v1/auth/social/identities/${encodeURIComponent(provider)}`,
-  devIdp: (provider: string) => `/api/dev-idp/${encodeURIComponent(provider)}`,
-  // issue 3 devices and account (spec platform §7 account paths: devices, person name, birthday, gender, notify)
+  socialIdentity: '/api/v1/auth/social/identities/:provider',
+  // the development identity provider (an OAuth provider stand-in)
+  devIdpAuthorize: '/api/dev-idp/:provider/authorize',
+  devIdpToken: '/api/dev-idp/:provider/token',
+  devIdpInfo: '/api/dev-idp/:provider/info',
+  devIdpUserInfo: '/api/dev-idp/:provider/user_info',
+  devIdpJwks: '/api/dev-idp/:provider/jwks',
+  // devices and account (spec platform §7 account paths: devices, person name, birthday, gender, notify)
   accountDevices: '/api/v1/account/devices',
-  accountDevice: (id: string) => `/api/v1/account/devices/${encodeURIComponent(id)}`,
+  accountDevice: '/api/v1/account/devices/:id',
   deviceLimitResolve: '/api/v1/auth/device-limit',
   accountPerson: '/api/v1/account/person',
   accountPersonName: '/api/v1/account/person/name',
@@ -41,40 +52,42 @@ export const ApiPath = {
   accountDelete: '/api/v1/account/delete',
   accountDeleteCode: '/api/v1/account/delete/code',
   subscribeStatusAll: '/api/v1/subscribe/status',
-  subscribeStatus: (channel: 'email' | 'push' | 'sms') => `/api/v1/subscribe/${channel}/status`,
-  subscribe: (channel: 'email' | 'push' | 'sms') => `/api/v1/subscribe/${channel}`,
+  subscribeStatus: '/api/v1/subscribe/:channel/status',
+  subscribe: '/api/v1/subscribe/:channel',
   doiConfirm: '/api/v1/subscribe/email/confirm',
-  unsubscribe: (accountId: string) => `/api/v1/subscribe/unsubscribe/${encodeURIComponent(accountId)}`,
+  unsubscribe: '/api/v1/subscribe/unsubscribe/:account_id',
   catalog: '/api/v1/catalog',
   home: '/api/v1/home',
   titles: '/api/v1/titles',
-  watch: (alias: string) => `/api/v1/watch/${encodeURIComponent(alias)}`,
-  play: (uid: string) => `/api/v1/play/${encodeURIComponent(uid)}`,
-  playbackCheck: (uid: string) => `/api/v1/playback/${encodeURIComponent(uid)}`,
-  image: '/api/v1/images',
-  media: '/api/media',
-  // ---- issue 5 watching: stream sessions (heartbeats, stop, the account's live streams) and tariffs
+  watch: '/api/v1/watch/:alias',
+  play: '/api/v1/play/:uid',
+  playbackCheck: '/api/v1/playback/:uid',
+  imageArt: '/api/v1/images/art/:orientation/:spec',
+  /** Signed media: {media}/s/{exp}/{sid}/{sig}/{slug}/{file…} (the prefix is MEDIA_BASE_URL's default). */
+  mediaFile: '/api/media/s/:exp/:sid/:sig/:slug/*',
+  // watching: stream sessions (heartbeats, stop, the account's live streams) and tariffs
   streams: '/api/v1/streams',
-  streamHeartbeat: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}/heartbeat`,
-  stream: (id: string) => `/api/v1/streams/${encodeURIComponent(id)}`,
+  streamHeartbeat: '/api/v1/streams/:id/heartbeat',
+  stream: '/api/v1/streams/:id',
   tariffs: '/api/v1/billing/tariffs',
-  // ---- issue 6 billing: buying, orders, provider notifications, renewal, payment methods and history
+  // billing: buying, orders, provider notifications, renewal, payment methods and history
   buy: '/api/v1/billing/buy',
-  order: (id: string) => `/api/v1/billing/orders/${encodeURIComponent(id)}`,
+  order: '/api/v1/billing/orders/:id',
   bindCard: '/api/v1/billing/bind_card',
   recurrent: '/api/v1/billing/recurrent',
-  extendSubscription: (id: string) => `/api/v1/billing/subscriptions/${encodeURIComponent(id)}/extend`,
-  paymentNotification: (provider: string) => `/api/v1/billing/notifications/${encodeURIComponent(provider)}`,
+  extendSubscription: '/api/v1/billing/subscriptions/:id/extend',
+  paymentNotification: '/api/v1/billing/notifications/:provider',
   paymentMethods: '/api/v1/account/payment_methods',
-  paymentMethod: (id: string) => `/api/v1/account/payment_methods/${encodeURIComponent(id)}`,
+  paymentMethod: '/api/v1/account/payment_methods/:id',
   paymentHistory: '/api/v1/account/payment_history',
-  // ---- issue 5 titles: the collections and selections that hold a title (its sub-pages)
-  watchLists: (alias: string) => `/api/v1/watch/${encodeURIComponent(alias)}/lists`,
-  // ---- profiles, parental PIN (issue 3 profiles)
+  devRenewalDeclined: '/api/v1/dev/subscriptions/:id/renewal-declined',
+  // the collections and selections that hold a title (its sub-pages)
+  watchLists: '/api/v1/watch/:alias/lists',
+  // profiles, parental PIN
   profiles: '/api/v1/profiles',
-  profile: (id: string) => `/api/v1/profiles/${encodeURIComponent(id)}`,
+  profile: '/api/v1/profiles/:id',
   profileSelect: '/api/v1/profiles/select',
-  avatar: (id: string) => `/api/v1/avatars/${encodeURIComponent(id)}.svg`,
+  avatarFile: '/api/v1/avatars/:file',
   pin: '/api/v1/pin',
   pinCheck: '/api/v1/pin/check',
   pinChange: '/api/v1/pin/change',
@@ -83,70 +96,119 @@ export const ApiPath = {
   pinForgot: '/api/v1/pin/forgot',
   pinReset: '/api/v1/pin/reset',
   pinResetVerify: '/api/v1/pin/reset/verify',
-  // ---- end profiles
-  // issue 4 SEO: the sitemap's catalogue parts
+  // the sitemap's catalogue parts
   sitemap: '/api/v1/sitemap',
-  sitemapPart: (part: string) => `/api/v1/sitemap/${encodeURIComponent(part)}`,
-  // ---- genre pages (issue 4 genres)
+  sitemapPart: '/api/v1/sitemap/:part',
+  // genre pages
   genres: '/api/v1/genres',
-  genre: (alias: string) => `/api/v1/genres/${encodeURIComponent(alias)}`,
-  // ---- collections, selections, playlists and people (issue 4 collections)
+  genre: '/api/v1/genres/:alias',
+  // collections, selections, playlists and people
   collections: '/api/v1/collections',
-  collection: (alias: string) => `/api/v1/collections/${encodeURIComponent(alias)}`,
+  collection: '/api/v1/collections/:alias',
   selections: '/api/v1/selections',
-  selection: (alias: string) => `/api/v1/selections/${encodeURIComponent(alias)}`,
+  selection: '/api/v1/selections/:alias',
   playlists: '/api/v1/playlists',
-  playlist: (alias: string) => `/api/v1/playlists/${encodeURIComponent(alias)}`,
-  person: (alias: string) => `/api/v1/person/${encodeURIComponent(alias)}`,
-  // ---- end collections
-  // search (issue 4)
+  playlist: '/api/v1/playlists/:alias',
+  person: '/api/v1/person/:alias',
+  // search
   search: '/api/v1/search',
   searchSuggest: '/api/v1/search/suggest',
-  // issue 4 home: spec platform §7 posters by location; the playlist a banner plays (platform §3 Playlist response)
-  posters: (location: string) => `/api/v1/posters/location/${encodeURIComponent(location)}`,
-  // ---- personal lists of the current profile (issue 4 lists; spec platform §7 favorites, history, progress, rating)
+  // spec platform §7 posters by location
+  posters: '/api/v1/posters/location/:location',
+  // personal lists of the current profile (spec platform §7 favorites, history, progress, rating)
   favorites: '/api/v1/profile/favorites',
-  favorite: (alias: string) => `/api/v1/profile/favorites/${encodeURIComponent(alias)}`,
+  favorite: '/api/v1/profile/favorites/:alias',
   favoriteAliases: '/api/v1/profile/favorite-aliases',
   progress: '/api/v1/profile/progress',
   continueWatching: '/api/v1/profile/continue-watching',
   history: '/api/v1/profile/history',
-  historyItem: (alias: string) => `/api/v1/profile/history/${encodeURIComponent(alias)}`,
-  rating: (alias: string) => `/api/v1/profile/ratings/${encodeURIComponent(alias)}`,
+  historyItem: '/api/v1/profile/history/:alias',
+  rating: '/api/v1/profile/ratings/:alias',
   rated: '/api/v1/profile/rated',
-  titleState: (alias: string) => `/api/v1/profile/title-state/${encodeURIComponent(alias)}`,
-  // ---- end personal lists
-  // issue 4 category pages: the filters of a category page (spec catalogue §7) and analytics events
+  titleState: '/api/v1/profile/title-state/:alias',
+  // the filters of a category page (spec catalogue §7) and analytics events
   catalogFilters: '/api/v1/catalog/filters',
   events: '/api/v1/events',
-  // ---- issue 5 gating-api: a tariff's payment link (issue 6 billing answers it)
-  tariffPayment: (id: string) => `/api/v1/billing/tariffs/${encodeURIComponent(id)}/payment`,
-  // ---- issue 6 promo: promo codes and certificates (check, activate), coupons (meta, registration)
+  // a tariff's payment link
+  tariffPayment: '/api/v1/billing/tariffs/:id/payment',
+  // promo codes and certificates (check, activate), coupons (meta, registration)
   promoCheck: '/api/v1/promo/check',
   promoActivate: '/api/v1/promo/activate',
-  coupon: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}`,
-  couponRegistration: (alias: string) => `/api/v1/coupons/${encodeURIComponent(alias)}/registration`,
-  // ---- end promo
-  // ---- issue 6 landings: a landing, the offer for the visitor, its show and answer
-  landing: (slug: string) => `/api/v1/landings/${encodeURIComponent(slug)}`,
+  coupon: '/api/v1/coupons/:alias',
+  couponRegistration: '/api/v1/coupons/:alias/registration',
+  // a landing, the offer for the visitor, its show and answer
+  landing: '/api/v1/landings/:slug',
   currentOffer: '/api/v1/offers/current',
-  offerShown: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/shown`,
-  offerAnswer: (id: string) => `/api/v1/offers/${encodeURIComponent(id)}/answer`,
-  // ---- issue 7 tvdata: live TV data (platform §7 GET TV), favorite channels (RU only), the catch-up archive
+  offerShown: '/api/v1/offers/:id/shown',
+  offerAnswer: '/api/v1/offers/:id/answer',
+  // the mobile operator's customer (spec platform §6 Operator customer)
+  operatorCode: '/api/v1/operator/code',
+  operatorVerify: '/api/v1/operator/verify',
+  operatorSubscription: '/api/v1/operator/subscription',
+  operatorConnect: '/api/v1/operator/connect',
+  operatorPopupSeen: '/api/v1/operator/popup/seen',
+  operatorMlk: '/api/v1/operator/mlk',
+  operatorNotifications: '/api/v1/operator/notifications',
+  devOperatorEvents: '/api/v1/dev/operator/events',
+  // live TV data (platform §7 GET TV), favorite channels (RU only), the catch-up archive
   // (catalogue §7: /v2/multiplex/catchups, its filters and search; the banners are posters('catchups'))
   tv: '/api/v1/tv',
   tvCategories: '/api/v1/tv/categories',
   tvOnAir: '/api/v1/tv/on-air',
   tvGuide: '/api/v1/tv/guide',
-  tvChannel: (channel: string) => `/api/v1/tv/channels/${encodeURIComponent(channel)}`,
+  tvChannel: '/api/v1/tv/channels/:channel',
   favoriteChannels: '/api/v1/profile/favorite-channels',
-  favoriteChannel: (channel: string) => `/api/v1/profile/favorite-channels/${encodeURIComponent(channel)}`,
+  favoriteChannel: '/api/v1/profile/favorite-channels/:channel',
   catchups: '/api/v2/multiplex/catchups',
   catchupFilters: '/api/v2/multiplex/catchups/filters',
   catchupSearch: '/api/v2/multiplex/catchups/search',
-  catchup: (id: string) => `/api/v2/multiplex/catchups/${encodeURIComponent(id)}`,
-  // ---- end issue 7 tvdata
+  catchup: '/api/v2/multiplex/catchups/:id',
+  // playing live TV and recordings, and their signed playlists
+  tvPlaybackLive: '/api/v1/tv-playback/live/:alias',
+  tvPlaybackRecording: '/api/v1/tv-playback/recordings/:id',
+  tvPlaybackRecordingCheck: '/api/v1/tv-playback/recordings/:id/check',
+  tvMediaMaster: `${TV_MEDIA_BASE}/s/:exp/:sid/:sig/:key/master.m3u8`,
+  tvMediaIndex: `${TV_MEDIA_BASE}/s/:exp/:sid/:sig/:key/:track/index.m3u8`,
 } as const;
+
+export type ApiRouteName = keyof typeof ApiRoute;
+
+/** One value per `:param` of a route template, in order; a trailing `*` takes one more. */
+type RouteValues<T extends string> = T extends `${string}:${string}/${infer Rest}`
+  ? [string, ...RouteValues<`/${Rest}`>]
+  : T extends `${string}:${string}`
+    ? [string]
+    : T extends `${string}/*`
+      ? [string]
+      : [];
+
+/** A template without params is its own path; one with params is a builder taking the values in order. */
+export type RoutePath<T extends string> = RouteValues<T> extends [] ? T : (...values: RouteValues<T>) => string;
+
+const PARAM = /:[A-Za-z_]+|\*$/g;
+
+/** The path of a template with its params filled in order, each value encoded as one path segment. */
+export const fillRoute = (template: string, values: readonly string[]): string => {
+  let i = 0;
+  return template.replace(PARAM, () => encodeURIComponent(values[i++] ?? ''));
+};
+
+/** Derives each route's path; the mapped type cannot be checked per key at runtime, so the result is asserted once. */
+const derive = <R extends Record<string, string>>(routes: R): { [K in keyof R]: RoutePath<R[K]> } => {
+  const out: Record<string, unknown> = {};
+  for (const [name, template] of Object.entries(routes)) {
+    out[name] = template.includes(':') || template.endsWith('*') ? (...values: string[]) => fillRoute(template, values) : template;
+  }
+  return out as { [K in keyof R]: RoutePath<R[K]> };
+};
+
+/** Every API path a client calls, derived from ApiRoute: a string, or a builder taking the params in order. */
+export const ApiPath = {
+  ...derive(ApiRoute),
+  tvMedia: TV_MEDIA_BASE,
+  /** A profile avatar's picture (the :file is `{id}.svg`). */
+  avatar: (id: string) => fillRoute(ApiRoute.avatarFile, [`${id}.svg`]),
+};
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */
 export const API_KEY_HEADER = 'x-api-key';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiRoute } from './api-paths.ts';
 
 // issue 6 partners: the mobile-operator (МегаФон) customer (spec platform §1, §2 Operator partner, §3 mf_info,
 // §6 Operator customer, §8) and the partner pages.
@@ -7,15 +8,15 @@ const SixDigits = z.string().trim().regex(/^\d{6}$/, 'six digits');
 /** A msisdn as the operator or a person gives it; the API reads it with the platform §5 phone rules. */
 const MsisdnInputSchema = z.string().trim().min(1).max(32);
 
-/** The paths of the operator API (kept here, beside their schemas, so merges of api-paths.ts stay simple). */
+/** The paths of the operator API, from the one route table (api-paths.ts). */
 export const OperatorApiPath = {
-  code: '/api/v1/operator/code',
-  verify: '/api/v1/operator/verify',
-  subscription: '/api/v1/operator/subscription',
-  connect: '/api/v1/operator/connect',
-  popupSeen: '/api/v1/operator/popup/seen',
-  mlk: '/api/v1/operator/mlk',
-  notifications: '/api/v1/operator/notifications',
+  code: ApiRoute.operatorCode,
+  verify: ApiRoute.operatorVerify,
+  subscription: ApiRoute.operatorSubscription,
+  connect: ApiRoute.operatorConnect,
+  popupSeen: ApiRoute.operatorPopupSeen,
+  mlk: ApiRoute.operatorMlk,
+  notifications: ApiRoute.operatorNotifications,
 } as const;
 
 /** issue 6 opsfix: the partner name of the mobile operator's subscriptions (auth data and account subscriptions `partner`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiPath } from './api-paths.ts';
 import { PlaybackCheckSchema } from './playback.ts';
 
 // issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 Playback gating, §6 geo,
@@ -65,11 +66,11 @@ export const TvPlaybackCheckSchema = PlaybackCheckSchema.extend({
 }).meta({ id: 'TvPlaybackCheck' });
 export type TvPlaybackCheck = z.infer<typeof TvPlaybackCheckSchema>;
 
-/** The API paths of TV playback (kept beside their shapes; issue 7 tvdata owns /api/v1/tv). */
+/** The API paths of TV playback, from the one route table (api-paths.ts). */
 export const TvPlaybackPath = {
-  live: (alias: string) => `/api/v1/tv-playback/live/${encodeURIComponent(alias)}`,
-  recording: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}`,
-  recordingCheck: (id: string) => `/api/v1/tv-playback/recordings/${encodeURIComponent(id)}/check`,
+  live: ApiPath.tvPlaybackLive,
+  recording: ApiPath.tvPlaybackRecording,
+  recordingCheck: ApiPath.tvPlaybackRecordingCheck,
   /** Where the signed live and recording playlists are served: {base}/s/{exp}/{sid}/{sig}/{key}/… */
-  playlists: '/api/tv',
+  playlists: ApiPath.tvMedia,
 } as const;

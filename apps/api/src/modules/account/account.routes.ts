@@ -2,6 +2,7 @@ import {
   AccountDeleteCodeRequestSchema, AccountDeleteCodeSchema, AccountDeleteRequestSchema, AccountPersonSchema, AccountSubscriptionsSchema,
   BirthdayRequestSchema, ErrorSchema, GenderRequestSchema, PersonNameRequestSchema, SESSION_COOKIE,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,37 +22,37 @@ export async function accountRoutes(appBase: FastifyInstance) {
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(
-    '/api/v1/account/person',
+    ApiRoute.accountPerson,
     { config: { audience: 'holder' }, schema: { tags, summary: "The holder's name, birthday, gender and contacts", response: { 200: AccountPersonSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await account.person(requireSession(request))),
   );
 
   app.put(
-    '/api/v1/account/person/name',
+    ApiRoute.accountPersonName,
     { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's name (null clears it)", body: PersonNameRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setName(requireSession(request), request.body.name),
   );
 
   app.put(
-    '/api/v1/account/birthday',
+    ApiRoute.accountBirthday,
     { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's birthday (null clears it)", body: BirthdayRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setBirthday(requireSession(request), request.body.birthday),
   );
 
   app.put(
-    '/api/v1/account/gender',
+    ApiRoute.accountGender,
     { config: { audience: 'holder', ...perAccount(30) }, schema: { tags, summary: "Set the holder's gender (null clears it)", body: GenderRequestSchema, response: { 200: AccountPersonSchema, ...errors } } },
     async (request) => account.setGender(requireSession(request), request.body.gender),
   );
 
   app.get(
-    '/api/v1/account/subscriptions',
+    ApiRoute.accountSubscriptions,
     { config: { audience: 'holder' }, schema: { tags, summary: 'The subscriptions the account holds, with their tariffs', response: { 200: AccountSubscriptionsSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await account.subscriptions(requireSession(request))),
   );
 
   app.post(
-    '/api/v1/account/delete/code',
+    ApiRoute.accountDeleteCode,
     {
       config: { audience: 'holder', ...perAccount(3) },
       schema: { tags, summary: "Send a code that confirms deleting the account to its email or phone", body: AccountDeleteCodeRequestSchema, response: { 200: AccountDeleteCodeSchema, ...errors } },
@@ -60,7 +61,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/account/delete',
+    ApiRoute.accountDelete,
     {
       config: { audience: 'holder', ...perAccount(5) },
       schema: { tags, summary: 'Delete the account and its data, with the password or the mailed code; signs out', body: AccountDeleteRequestSchema, response: { 204: z.null(), ...errors } },

@@ -2,6 +2,7 @@ import {
   AuthDataSchema, CodeRequestSchema, EmailConfirmLinkRequestSchema, EmailLoginRequestSchema, EmailRegisterRequestSchema, EmailResendLinkRequestSchema, ErrorSchema,
   OutboxListSchema, PasswordRecoveryRequestSchema, PasswordResetRequestSchema, SESSION_COOKIE,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import { looksLikeEmail, normalizePhone } from '@ekran/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   const limit = limitPerMinute;
 
   app.post(
-    '/api/v1/auth/email/register',
+    ApiRoute.emailRegister,
     {
       // A sign-up tells whether the address was free: it shares the login check's count (decision 037).
       config: { audience: 'adult', ...limit(10, (r) => r.ip), ...loginCheckAttempts(bodyEmail, (status) => status === 201 || status === 409) },
@@ -40,7 +41,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/email/confirm',
+    ApiRoute.emailConfirm,
     {
       config: { audience: 'holder', ...limit(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['accounts'], summary: 'Confirm the email with the code it received', body: CodeRequestSchema, response: { 200: AuthDataSchema, ...errors } },
@@ -49,7 +50,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/email/resend',
+    ApiRoute.emailResend,
     {
       config: { audience: 'holder', ...limit(3, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['accounts'], summary: 'Send a new confirmation code', response: { 204: z.null(), ...errors } },
@@ -61,7 +62,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/email/login',
+    ApiRoute.emailLogin,
     {
       config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...passwordAttempts(bodyEmail) },
       schema: { tags: ['accounts'], summary: 'Sign in by email and password', body: EmailLoginRequestSchema, response: { 200: AuthDataSchema, ...errors } },
@@ -75,7 +76,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/logout',
+    ApiRoute.logout,
     { config: { audience: 'virtual' }, schema: { tags: ['accounts'], summary: 'Sign out: revoke this session', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await accounts.logout(requireSession(request));
@@ -85,7 +86,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/password/recovery',
+    ApiRoute.passwordRecovery,
     {
       config: { audience: 'anonymous', ...limit(3, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: { tags: ['accounts'], summary: 'Send a password recovery code (the same answer for any address)', body: PasswordRecoveryRequestSchema, response: { 204: z.null(), ...errors } },
@@ -97,7 +98,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/password/reset',
+    ApiRoute.passwordReset,
     {
       config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...codeAttempts('password_reset', bodyEmail) },
       schema: { tags: ['accounts'], summary: 'Set a new password with the recovery code; all sessions end', body: PasswordResetRequestSchema, response: { 204: z.null(), ...errors } },
@@ -109,7 +110,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/email/confirm-link',
+    ApiRoute.emailConfirmLink,
     {
       config: { audience: 'anonymous', ...limit(10, (r) => `${r.ip}:${bodyEmail(r)}`), ...codeAttempts('email_confirm', bodyEmail) },
       schema: {
@@ -126,7 +127,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/email/resend-link',
+    ApiRoute.emailResendLink,
     {
       config: { audience: 'anonymous', ...limit(3, (r) => `${r.ip}:${bodyEmail(r)}`) },
       schema: {
@@ -149,7 +150,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   // outbox there too; this holds even for an app built with settings that skipped it).
   if (outbox && app.deps.env.NODE_ENV !== 'production') {
     app.get(
-      '/api/v1/dev/outbox',
+      ApiRoute.outbox,
       { config: { audience: 'anonymous' },
         schema: {
           tags: ['development'],

@@ -1,4 +1,5 @@
 import { AuthDataSchema, ErrorSchema, PhoneCodeRequestSchema, PhoneVerifyRequestSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import { normalizePhone } from '@ekran/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ export async function phoneRoutes(appBase: FastifyInstance, options: { delivery:
   const signIn = createSignIn(app.deps);
 
   app.post(
-    '/api/v1/auth/phone/code',
+    ApiRoute.phoneCode,
     {
       // Per client address here; per number (one a minute, five an hour) in the service, whoever asks.
       config: { audience: 'anonymous', ...limitPerMinute(5, (r) => r.ip) },
@@ -43,7 +44,7 @@ export async function phoneRoutes(appBase: FastifyInstance, options: { delivery:
   );
 
   app.post(
-    '/api/v1/auth/phone/verify',
+    ApiRoute.phoneVerify,
     {
       config: { audience: 'adult', ...limitPerMinute(10, (r) => `${r.ip}:${bodyPhone(r)}`), ...codeAttempts('sign_in', bodyPhone) },
       schema: {

@@ -1,4 +1,5 @@
 import { AnalyticsBatchSchema, ErrorSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +34,7 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
   });
 
   app.post(
-    '/api/v1/events',
+    ApiRoute.events,
     {
       bodyLimit: EVENTS_BODY_LIMIT,
       config: { audience: 'anonymous', public: true, ...limitPerMinute(EVENTS_PER_MINUTE, (request) => `events:${tokenFrom(request) ?? request.ip}`) },

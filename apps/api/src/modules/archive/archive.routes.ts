@@ -2,6 +2,7 @@ import {
   ApiPath, CatchupFilterGroupsQuerySchema, CatchupFiltersQuerySchema, CatchupFiltersSchema, CatchupItemSchema, CatchupListQuerySchema, CatchupListSchema, CatchupParamsSchema, CatchupSearchQuerySchema,
   CatchupSearchSchema, ErrorSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireTvCountry } from '../../lib/geo-plugin.ts';
@@ -71,7 +72,7 @@ export async function archiveRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v2/multiplex/catchups/:id',
+    ApiRoute.catchup,
     { config: { audience: 'anonymous' },
       schema: {
         tags,

@@ -1,4 +1,5 @@
 import { BannerListSchema, ErrorSchema, PostersParamsSchema, PostersQuerySchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { kidsScopeOf } from '../profiles/kids-scope.ts';
@@ -10,7 +11,7 @@ export async function bannersRoutes(appBase: FastifyInstance) {
   const service = createBannersService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
 
   app.get(
-    '/api/v1/posters/location/:location',
+    ApiRoute.posters,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['banners'],

@@ -3,6 +3,7 @@ import {
   API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorCode, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
   PaymentLinkSchema, PaymentMethodsSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
   await registerReconcileJob(app.jobs, { now: app.deps.now, env: app.deps.env, reconcile });
 
   app.get(
-    '/api/v1/billing/tariffs/:id/payment',
+    ApiRoute.tariffPayment,
     { config: { audience: 'holder' },
       schema: {
         tags,
@@ -76,7 +77,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/billing/subscriptions/:id/extend',
+    ApiRoute.extendSubscription,
     { config: { audience: 'holder' },
       schema: {
         tags,
@@ -90,7 +91,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/billing/orders/:id',
+    ApiRoute.order,
     { config: { audience: 'holder' }, schema: { tags, summary: 'An order of the caller and where it stands', params: IdParams, response: { 200: OrderSchema, ...errors } } },
     async (request) => payments.order(requireSession(request), request.params.id),
   );
@@ -102,7 +103,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/v1/account/payment_methods/:id',
+    ApiRoute.paymentMethod,
     { config: { audience: 'holder' },
       schema: {
         tags: ['account'],
@@ -131,7 +132,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/billing/notifications/:provider',
+      ApiRoute.paymentNotification,
       {
         config: { audience: 'internal', public: true },
         schema: {

@@ -1,6 +1,7 @@
 // Development only, never registered in production (as the outbox): a month cannot pass in a browser journey or
 // a local try, so this brings a subscription to the state a month and a declined renewal would leave it in.
 import { ErrorSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import { orders, subscriptions, tariffs } from '@ekran/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ export async function billingDevRoutes(appBase: FastifyInstance) {
   const { db } = app.deps.database;
 
   app.post(
-    '/api/v1/dev/subscriptions/:id/renewal-declined',
+    ApiRoute.devRenewalDeclined,
     { config: { audience: 'holder' },
       schema: {
         tags: ['development'],

@@ -1,4 +1,5 @@
 import { ErrorSchema, TariffListSchema, TariffsQuerySchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBillingService } from './billing.service.ts';
@@ -9,7 +10,7 @@ export async function billingRoutes(appBase: FastifyInstance) {
   const billing = createBillingService(app.deps);
 
   app.get(
-    '/api/v1/billing/tariffs',
+    ApiRoute.tariffs,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['billing'],

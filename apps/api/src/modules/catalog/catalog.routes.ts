@@ -10,6 +10,7 @@ import {
   TitleListSchema,
   TitleSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ export async function catalogRoutes(appBase: FastifyInstance) {
   const catalog = createCatalogService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
 
   app.get(
-    '/api/v1/catalog',
+    ApiRoute.catalog,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'The menu catalogue: genres per category', querystring: CatalogQuerySchema, response: { 200: CatalogResponseSchema, ...errors } } },
     async (request, reply) => {
       // A child session gets the kids menu whatever it asks for, so its answer is its own.
@@ -36,14 +37,14 @@ export async function catalogRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/titles',
+    ApiRoute.titles,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'A page of titles, filtered and sorted', querystring: TitleListQuerySchema, response: { 200: TitleListSchema, ...errors } } },
     async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session), defaultSortOf(request.session)),
   );
 
   // spec catalogue §7 "categories filters detail path" (issue 4 category pages).
   app.get(
-    '/api/v1/catalog/filters',
+    ApiRoute.catalogFilters,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
@@ -56,13 +57,13 @@ export async function catalogRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/home',
+    ApiRoute.home,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
     async (request) => catalog.home(request.query.for_kids, kidsScopeOf(request.session)),
   );
 
   app.get(
-    '/api/v1/watch/:alias',
+    ApiRoute.watch,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
     async (request) => catalog.title(request.params.alias, kidsScopeOf(request.session)),
   );

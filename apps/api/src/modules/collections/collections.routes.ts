@@ -1,6 +1,7 @@
 import {
   AliasSchema, CollectionListQuerySchema, CollectionListSchema, CollectionPageQuerySchema, CollectionPageSchema, ErrorSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export async function collectionsRoutes(appBase: FastifyInstance) {
   const collections = createCollectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
 
   app.get(
-    '/api/v1/collections',
+    ApiRoute.collections,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['collections'],
@@ -29,7 +30,7 @@ export async function collectionsRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/collections/:alias',
+    ApiRoute.collection,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['collections'],

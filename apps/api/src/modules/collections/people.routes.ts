@@ -1,4 +1,5 @@
 import { AliasSchema, ErrorSchema, PersonSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ export async function peopleRoutes(appBase: FastifyInstance) {
   const people = createPeopleService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
 
   app.get(
-    '/api/v1/person/:alias',
+    ApiRoute.person,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['people'],

@@ -1,4 +1,5 @@
 import { AliasSchema, ErrorSchema, PlaylistListSchema, PlaylistQuerySchema, PlaylistResponseSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,13 +15,13 @@ export async function playlistsRoutes(appBase: FastifyInstance) {
   const playlists = createPlaylistsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
 
   app.get(
-    '/api/v1/playlists',
+    ApiRoute.playlists,
     { config: { audience: 'anonymous' }, schema: { tags: ['playlists'], summary: 'Every playlist with its count, running time and cover', response: { 200: PlaylistListSchema, ...errors } } },
     async (request) => playlists.list(titleScope(kidsScopeOf(request.session))),
   );
 
   app.get(
-    '/api/v1/playlists/:alias',
+    ApiRoute.playlist,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['playlists'],

@@ -1,4 +1,5 @@
 import { AliasSchema, ErrorSchema, SelectionListQuerySchema, SelectionListSchema, SelectionPageQuerySchema, SelectionPageSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ export async function selectionsRoutes(appBase: FastifyInstance) {
   const selections = createSelectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
 
   app.get(
-    '/api/v1/selections',
+    ApiRoute.selections,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['selections'],
@@ -27,7 +28,7 @@ export async function selectionsRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/selections/:alias',
+    ApiRoute.selection,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['selections'],

@@ -1,4 +1,5 @@
 import { ErrorSchema, TitleListsSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ export async function titleListsRoutes(appBase: FastifyInstance) {
   const lists = createTitleListsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
 
   app.get(
-    '/api/v1/watch/:alias/lists',
+    ApiRoute.watchLists,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],

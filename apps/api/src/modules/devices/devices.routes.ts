@@ -1,6 +1,7 @@
 import {
   AccountDeviceListSchema, AccountDeviceSchema, AuthDataSchema, DeviceLimitResolveRequestSchema, DeviceRegisterRequestSchema, ErrorSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   const signIn = createSignIn(app.deps);
 
   app.get(
-    '/api/v1/account/devices',
+    ApiRoute.accountDevices,
     { config: { audience: 'holder' }, schema: { tags: ['devices'], summary: "The account's devices, the caller's own marked, and the device limit", response: { 200: AccountDeviceListSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -29,7 +30,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/account/devices',
+    ApiRoute.accountDevices,
     {
       config: { audience: 'virtual', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: {
@@ -43,7 +44,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/v1/account/devices/:id',
+    ApiRoute.accountDevice,
     {
       config: { audience: 'holder', ...limitPerMinute(20, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['devices'], summary: 'Remove a device: its sessions end (DEVICE_REMOVED)', params: DeviceParams, response: { 204: z.null(), ...errors } },
@@ -55,7 +56,7 @@ export async function devicesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/device-limit',
+    ApiRoute.deviceLimitResolve,
     {
       // Per address and ticket: the site's server calls for all its visitors from one address.
       config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'ticket').split('.')[0]}`) },

@@ -1,4 +1,5 @@
 import { ErrorSchema, GenreListSchema, GenrePageSchema, GenresQuerySchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
   const genres = createGenresService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
 
   app.get(
-    '/api/v1/genres',
+    ApiRoute.genres,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],
@@ -32,7 +33,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/genres/:alias',
+    ApiRoute.genre,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['catalog'],

@@ -1,4 +1,5 @@
 import { ErrorSchema, HealthSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -6,12 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export async function healthRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/health/live',
+    ApiRoute.live,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['health'], response: { 200: HealthSchema } } },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
-    '/api/health/ready',
+    ApiRoute.ready,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema, 500: ErrorSchema } } },
     async (request, reply) => {
       try {

@@ -1,4 +1,5 @@
 import { AuthDataSchema, AuthRefreshRequestSchema, DeviceLoginRequestSchema, ErrorSchema, LoginCheckRequestSchema, LoginCheckSchema, SESSION_COOKIE } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors.ts';
@@ -15,7 +16,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
   const cookieOptions = sessionCookieOptions(app.deps.env);
 
   app.post(
-    '/api/v1/auth/device-login',
+    ApiRoute.deviceLogin,
     {
       config: { audience: 'anonymous', ...deviceLoginAttempts() },
       schema: {
@@ -38,7 +39,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
   // only so many addresses an hour (shared with email sign-up, which tells the same by its 409), besides the
   // per-minute rate (docs/decisions/037-login-check-then-password-or-sign-up.md).
   app.post(
-    '/api/v1/auth/login/check',
+    ApiRoute.loginCheck,
     {
       config: {
         audience: 'anonymous',
@@ -57,7 +58,7 @@ export async function identityRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/refresh',
+    ApiRoute.authRefresh,
     {
       config: { audience: 'anonymous', readsOwnToken: true },
       schema: {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import { DEFAULT_IMAGE_QUALITY } from '@ekran/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export async function imageRoutes(appBase: FastifyInstance) {
   const renderLimit = app.createRateLimit({ max: env.IMAGE_RENDERS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `image-render:${request.ip}` });
 
   app.get(
-    '/api/v1/images/art/:orientation/:spec',
+    ApiRoute.imageArt,
     {
       config: { audience: 'anonymous', public: true },
       schema: { tags: ['images'], summary: 'Generated poster art, resized (webp or jpeg)', params: Params, querystring: Query },

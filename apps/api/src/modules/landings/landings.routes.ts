@@ -1,4 +1,5 @@
 import { ErrorSchema, LandingParamsSchema, LandingSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLandingsService } from './landings.service.ts';
@@ -9,7 +10,7 @@ export async function landingsRoutes(appBase: FastifyInstance) {
   const landings = createLandingsService(app.deps);
 
   app.get(
-    '/api/v1/landings/:slug',
+    ApiRoute.landing,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['landings'],

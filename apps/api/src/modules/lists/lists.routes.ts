@@ -2,6 +2,7 @@ import {
   ContinueWatchingListSchema, ErrorSchema, FavoriteAliasesSchema, FavoriteStateSchema, FavoritesListSchema, HistoryListSchema, ListAliasParamsSchema, ListQuerySchema,
   ProgressReportSchema, ProgressStateSchema, RatedListSchema, RatingRequestSchema, RatingStateSchema, TitleStateSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
 
   // ---- favorites (spec platform §7 GET favorites by profile)
   app.get(
-    '/api/v1/profile/favorites',
+    ApiRoute.favorites,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'Favorites of the current profile, newest first (401 AUTH_REQUIRED for an anonymous visitor)', querystring: ListQuerySchema, response: { 200: FavoritesListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
@@ -34,7 +35,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     },
   );
   app.get(
-    '/api/v1/profile/favorite-aliases',
+    ApiRoute.favoriteAliases,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'The aliases of the favorites, newest first (none for an anonymous visitor), for marking cards', response: { 200: FavoriteAliasesSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
@@ -42,7 +43,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     },
   );
   app.put(
-    '/api/v1/profile/favorites/:alias',
+    ApiRoute.favorite,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Add a title to the favorites (idempotent)', params: ListAliasParamsSchema, response: { 200: FavoriteStateSchema, ...errors } },
@@ -50,7 +51,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     async (request) => lists.addFavorite(requireSession(request), request.params.alias),
   );
   app.delete(
-    '/api/v1/profile/favorites/:alias',
+    ApiRoute.favorite,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove a title from the favorites (idempotent)', params: ListAliasParamsSchema, response: { 200: FavoriteStateSchema, ...errors } },
@@ -68,11 +69,11 @@ export async function listsRoutes(appBase: FastifyInstance) {
       response: { 200: ProgressStateSchema, ...errors },
     },
   };
-  app.put('/api/v1/profile/progress', progressRoute, async (request) => lists.reportProgress(requireSession(request), request.body));
-  app.post('/api/v1/profile/progress', progressRoute, async (request) => lists.reportProgress(requireSession(request), request.body));
+  app.put(ApiRoute.progress, progressRoute, async (request) => lists.reportProgress(requireSession(request), request.body));
+  app.post(ApiRoute.progress, progressRoute, async (request) => lists.reportProgress(requireSession(request), request.body));
 
   app.get(
-    '/api/v1/profile/continue-watching',
+    ApiRoute.continueWatching,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'Titles to continue, most recent first, with progress and the episode to resume', querystring: ListQuerySchema, response: { 200: ContinueWatchingListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
@@ -80,7 +81,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     },
   );
   app.get(
-    '/api/v1/profile/history',
+    ApiRoute.history,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'Watched titles, most recent first', querystring: ListQuerySchema, response: { 200: HistoryListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
@@ -88,7 +89,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     },
   );
   app.delete(
-    '/api/v1/profile/history',
+    ApiRoute.history,
     { config: { audience: 'virtual', ...limitPerMinute(30, bySession) }, schema: { tags, summary: 'Forget the whole history of the profile', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await lists.clearHistory(requireSession(request));
@@ -96,7 +97,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     },
   );
   app.delete(
-    '/api/v1/profile/history/:alias',
+    ApiRoute.historyItem,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Forget one title (it leaves the history and continue watching)', params: ListAliasParamsSchema, response: { 204: z.null(), ...errors } },
@@ -109,7 +110,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
 
   // ---- ratings (spec platform §7 rated content)
   app.put(
-    '/api/v1/profile/ratings/:alias',
+    ApiRoute.rating,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Rate a title from 1 to 10', params: ListAliasParamsSchema, body: RatingRequestSchema, response: { 200: RatingStateSchema, ...errors } },
@@ -117,7 +118,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     async (request) => lists.rate(requireSession(request), request.params.alias, request.body.value),
   );
   app.delete(
-    '/api/v1/profile/ratings/:alias',
+    ApiRoute.rating,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove the rating of a title (idempotent)', params: ListAliasParamsSchema, response: { 200: RatingStateSchema, ...errors } },
@@ -125,7 +126,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
     async (request) => lists.removeRating(requireSession(request), request.params.alias),
   );
   app.get(
-    '/api/v1/profile/rated',
+    ApiRoute.rated,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'Titles the profile rated, most recent first', querystring: ListQuerySchema, response: { 200: RatedListSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);
@@ -135,7 +136,7 @@ export async function listsRoutes(appBase: FastifyInstance) {
 
   // ---- the title page
   app.get(
-    '/api/v1/profile/title-state/:alias',
+    ApiRoute.titleState,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'Favorite, own rating, resume point and episode progress of a title', params: ListAliasParamsSchema, response: { 200: TitleStateSchema, ...errors } } },
     async (request, reply) => {
       personal(reply);

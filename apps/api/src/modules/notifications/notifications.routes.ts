@@ -2,6 +2,7 @@ import {
   DoiConfirmRequestSchema, ErrorSchema, NotifyChannelSchema, NotifyStatusResponseSchema, NotifySubscriptionSchema, NotifyToggleRequestSchema,
   UnsubscribeQuerySchema, UnsubscribeRequestSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,19 +23,19 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(
-    '/api/v1/subscribe/status',
+    ApiRoute.subscribeStatusAll,
     { config: { audience: 'holder' }, schema: { tags, summary: 'The email, push and SMS subscriptions of the account', response: { 200: NotifyStatusResponseSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await notifications.status(requireSession(request))),
   );
 
   app.get(
-    '/api/v1/subscribe/:channel/status',
+    ApiRoute.subscribeStatus,
     { config: { audience: 'holder' }, schema: { tags, summary: 'One channel\'s subscription status: data.items', params: ChannelParams, response: { 200: NotifyStatusResponseSchema, ...errors } } },
     async (request, reply) => reply.headers(noStore).send(await notifications.status(requireSession(request), request.params.channel)),
   );
 
   app.put(
-    '/api/v1/subscribe/:channel',
+    ApiRoute.subscribe,
     {
       config: { audience: 'holder', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: {
@@ -49,7 +50,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/subscribe/email/confirm',
+    ApiRoute.doiConfirm,
     {
       // Per address and link: the site's server calls for all its visitors from one address.
       config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${bodyField(r, 'token').slice(0, 16)}`) },
@@ -59,7 +60,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/subscribe/unsubscribe/:account_id',
+    ApiRoute.unsubscribe,
     {
       config: { audience: 'anonymous', ...limitPerMinute(30, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`) },
       schema: { tags, summary: 'The email subscription behind a signed unsubscribe link', params: AccountParams, querystring: UnsubscribeQuerySchema, response: { 200: NotifySubscriptionSchema, ...errors } },
@@ -68,7 +69,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/subscribe/unsubscribe/:account_id',
+    ApiRoute.unsubscribe,
     {
       config: { audience: 'anonymous', ...limitPerMinute(10, (r) => `${r.ip}:${(r.params as { account_id?: string }).account_id ?? ''}`) },
       schema: { tags, summary: 'Unsubscribe (or subscribe again) by the signed link, without signing in', params: AccountParams, body: UnsubscribeRequestSchema, response: { 200: NotifySubscriptionSchema, ...errors } },

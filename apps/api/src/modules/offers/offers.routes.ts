@@ -1,6 +1,7 @@
 import {
   CurrentOfferQuerySchema, CurrentOfferSchema, ErrorSchema, OfferAnswerRequestSchema, OfferAnswerResultSchema, OfferIdParamsSchema, OfferRecordedSchema, OfferShownRequestSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session.ts';
@@ -14,7 +15,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
   const offers = createOffersService(app.deps);
 
   app.get(
-    '/api/v1/offers/current',
+    ApiRoute.currentOffer,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],
@@ -31,7 +32,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/offers/:id/shown',
+    ApiRoute.offerShown,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],
@@ -48,7 +49,7 @@ export async function offersRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/offers/:id/answer',
+    ApiRoute.offerAnswer,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['offers'],

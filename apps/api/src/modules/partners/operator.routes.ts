@@ -16,6 +16,7 @@ import {
   OperatorVerifyRequestSchema,
   type OperatorNotification,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import { normalizePhone } from '@ekran/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -170,7 +171,7 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   // The sandbox operator's own controls, so suspend and resume can be tried without an operator: never in production.
   if (app.deps.env.NODE_ENV !== 'production') {
     app.post(
-      '/api/v1/dev/operator/events',
+      ApiRoute.devOperatorEvents,
       { config: { audience: 'anonymous' },
         schema: {
           tags: ['operator'],

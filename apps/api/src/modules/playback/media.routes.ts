@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stat } from 'node:fs/promises';
@@ -48,7 +49,7 @@ export async function mediaRoutes(appBase: FastifyInstance) {
   await app.register(fastifyStatic, { root, serve: false, acceptRanges: true, cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny' });
 
   app.get(
-    '/api/media/s/:exp/:sid/:sig/:slug/*',
+    ApiRoute.mediaFile,
     { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: Params } },
     async (request, reply) => {
       const { exp, sid, sig, slug } = request.params;

@@ -1,4 +1,5 @@
 import { ErrorSchema, PlaybackCheckQuerySchema, PlaybackCheckSchema, ProductPlaybackSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +14,13 @@ export async function playbackRoutes(appBase: FastifyInstance) {
   const playback = createPlaybackService(app.deps);
 
   app.get(
-    '/api/v1/play/:uid',
+    ApiRoute.play,
     { config: { audience: 'anonymous' }, schema: { tags: ['playback'], summary: 'What the player loads for a movie, episode or extra', params: UidParams, response: { 200: ProductPlaybackSchema, ...errors } } },
     async (request) => playback.product(request.params.uid, request.session),
   );
 
   app.get(
-    '/api/v1/playback/:uid',
+    ApiRoute.playbackCheck,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['playback'],

@@ -2,6 +2,7 @@ import {
   AvatarIdSchema, ErrorSchema, PinChangeRequestSchema, PinForgotResponseSchema, PinRequestSchema, PinResetRequestSchema, PinStateSchema,
   ProfileCreateRequestSchema, ProfileListSchema, ProfileSchema, ProfileSelectRequestSchema, ProfileSelectResponseSchema, ProfileUpdateRequestSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   const tags = ['profiles'];
 
   app.get(
-    '/api/v1/profiles',
+    ApiRoute.profiles,
     { config: { audience: 'virtual' }, schema: { tags, summary: 'The profiles of the account, the maximum count and the avatars', response: { 200: ProfileListSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -33,7 +34,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/profiles',
+    ApiRoute.profiles,
     {
       config: { audience: 'registered', ...limitPerMinute(20, byAccount) },
       schema: { tags, summary: 'A new profile (the child form for a child one); at most PROFILES_MAX', body: ProfileCreateRequestSchema, response: { 201: ProfileSchema, ...errors } },
@@ -42,7 +43,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/v1/profiles/:id',
+    ApiRoute.profile,
     {
       config: { audience: 'holder', ...limitPerMinute(30, byAccount) },
       schema: { tags, summary: 'Rename, change the avatar, the child form or the language of a profile', params: IdParams, body: ProfileUpdateRequestSchema, response: { 200: ProfileSchema, ...errors } },
@@ -51,7 +52,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/v1/profiles/:id',
+    ApiRoute.profile,
     {
       config: { audience: 'holder', ...limitPerMinute(20, byAccount) },
       schema: { tags, summary: 'Delete a profile (never the main one); its sessions move to the main profile', params: IdParams, response: { 204: z.null(), ...errors } },
@@ -63,7 +64,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/profiles/select',
+    ApiRoute.profileSelect,
     {
       config: { audience: 'registered', ...limitPerMinute(30, byAccount) },
       schema: { tags, summary: 'Make a profile current (the PIN when leaving a child profile)', body: ProfileSelectRequestSchema, response: { 200: ProfileSelectResponseSchema, ...errors } },
@@ -72,7 +73,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/avatars/:file',
+    ApiRoute.avatarFile,
     {
       config: { audience: 'anonymous', public: true },
       schema: { tags, summary: 'An avatar image (SVG)', params: z.object({ file: z.string().regex(/^[ak][1-8]\.svg$/, 'an avatar id and .svg') }) },
@@ -94,7 +95,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   const pinLimit = limitPerMinute(20, byAccount);
 
   app.get(
-    '/api/v1/pin',
+    ApiRoute.pin,
     { config: { audience: 'virtual' }, schema: { tags: pinTags, summary: 'pin status: pin_status, whether a PIN is set, tries left, the lock', response: { 200: PinStateSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -103,7 +104,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin',
+    ApiRoute.pin,
     { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Create the parental PIN (four digits)', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.create(requireSession(request), request.body.pin);
@@ -112,7 +113,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/check',
+    ApiRoute.pinCheck,
     { config: { audience: 'registered', ...pinLimit }, schema: { tags: pinTags, summary: 'Check the PIN; five wrong tries lock checks for 15 minutes, then an hour, then a day (a correct PIN starts over)', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.check(requireSession(request), request.body.pin);
@@ -121,7 +122,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/change',
+    ApiRoute.pinChange,
     { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Change the PIN with the old one', body: PinChangeRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.change(requireSession(request), request.body.old_pin, request.body.new_pin);
@@ -130,7 +131,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/remove',
+    ApiRoute.pinRemove,
     { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Remove the PIN with the PIN', body: PinRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.remove(requireSession(request), request.body.pin);
@@ -139,7 +140,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/skip',
+    ApiRoute.pinSkip,
     { config: { audience: 'holder', ...pinLimit }, schema: { tags: pinTags, summary: 'Decline to make a PIN (pin_status skip)', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await pin.skip(requireSession(request));
@@ -148,7 +149,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/forgot',
+    ApiRoute.pinForgot,
     {
       config: { audience: 'registered', ...limitPerMinute(3, byAccount) },
       schema: { tags: pinTags, summary: 'Send a /pin_remove link to the account email (or SMS to its phone)', response: { 200: PinForgotResponseSchema, ...errors } },
@@ -157,7 +158,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/reset/verify',
+    ApiRoute.pinResetVerify,
     {
       config: { audience: 'anonymous', ...limitPerMinute(20, (r) => r.ip) },
       schema: { tags: pinTags, summary: 'Whether a /pin_remove link still works', body: PinResetRequestSchema, response: { 204: z.null(), ...errors } },
@@ -169,7 +170,7 @@ export async function profilesRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/pin/reset',
+    ApiRoute.pinReset,
     {
       config: { audience: 'anonymous', ...limitPerMinute(10, (r) => r.ip) },
       schema: { tags: pinTags, summary: 'Remove the PIN with a /pin_remove link (single use, 30 minutes)', body: PinResetRequestSchema, response: { 204: z.null(), ...errors } },

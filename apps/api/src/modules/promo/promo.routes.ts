@@ -1,6 +1,7 @@
 import {
   CouponAliasParamsSchema, CouponMetaSchema, CouponRegistrationRequestSchema, CouponRegistrationSchema, ErrorSchema, PromoActivationSchema, PromoCodeRequestSchema, PromoMetaSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { promoAttempts } from '../../lib/lockout-rules.ts';
@@ -26,7 +27,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   const perCaller = { ...limitPerMinute(20, (r) => r.session?.userId ?? r.ip), ...promoAttempts() };
 
   app.post(
-    '/api/v1/promo/check',
+    ApiRoute.promoCheck,
     {
       config: { audience: 'adult', ...perCaller },
       schema: { tags: ['promo'], summary: 'What a promo code or gift certificate gives (spec platform §7 promo check/meta)', body: PromoCodeRequestSchema, response: { 200: PromoMetaSchema, ...errors } },
@@ -35,7 +36,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/promo/activate',
+    ApiRoute.promoActivate,
     {
       config: { audience: 'adult', ...perCaller },
       schema: {
@@ -49,7 +50,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/coupons/:alias',
+    ApiRoute.coupon,
     { config: { audience: 'anonymous' },
       schema: { tags: ['promo'], summary: 'A coupon landing\'s campaign and what registering gives (spec platform §7 coupon meta)', params: CouponAliasParamsSchema, response: { 200: CouponMetaSchema, ...errors } },
     },
@@ -57,7 +58,7 @@ export async function promoRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/coupons/:alias/registration',
+    ApiRoute.couponRegistration,
     {
       config: { audience: 'adult', ...limitPerMinute(10, (r) => r.ip) },
       schema: {

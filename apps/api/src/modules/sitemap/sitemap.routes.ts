@@ -1,4 +1,5 @@
 import { ErrorSchema, SitemapIndexSchema, SitemapPageQuerySchema, SitemapPartParamsSchema, SitemapUrlsSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { kidsScopeOf } from '../profiles/kids-scope.ts';
@@ -14,7 +15,7 @@ export async function sitemapRoutes(appBase: FastifyInstance) {
   const sitemap = createSitemapService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
 
   app.get(
-    '/api/v1/sitemap',
+    ApiRoute.sitemap,
     { config: { audience: 'anonymous' }, schema: { tags: ['sitemap'], summary: 'The parts of the sitemap: URL counts, files and lastmod', response: { 200: SitemapIndexSchema, ...errors } } },
     async (request, reply) => {
       const kids = kidsScopeOf(request.session);
@@ -24,7 +25,7 @@ export async function sitemapRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/sitemap/:part',
+    ApiRoute.sitemapPart,
     { config: { audience: 'anonymous' },
       schema: {
         tags: ['sitemap'],

@@ -2,6 +2,7 @@ import {
   ErrorSchema, LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackRequestSchema, SocialCallbackResultSchema, SocialPendingSchema,
   SocialProviderSchema, SocialProvidersSchema, SocialSignupRequestSchema, SocialSignupResultSchema, SocialStartQuerySchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   };
 
   app.get(
-    '/api/v1/auth/social/providers',
+    ApiRoute.socialProviders,
     { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'The social sign-in providers offered', response: { 200: SocialProvidersSchema, ...errors } } },
     async () => social.providers(),
   );
@@ -61,7 +62,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   // A browser navigation from a button (no API key header can ride along); the session, when there is
   // one, comes from the cookie.
   app.get(
-    '/api/v1/auth/social/:provider/start',
+    ApiRoute.socialStart,
     {
       config: { audience: 'anonymous', public: true, ...byAddress(30) },
       schema: {
@@ -82,7 +83,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/social/:provider/callback',
+    ApiRoute.socialCallback,
     {
       config: { audience: 'anonymous', ...byFlow(20) },
       schema: {
@@ -113,13 +114,13 @@ export async function socialRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/auth/social/pending',
+    ApiRoute.socialPending,
     { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'What the provider told about a new identity waiting for the sign-up', response: { 200: SocialPendingSchema, ...errors } } },
     async (request) => social.pending({ binding: bindingOf(request) }),
   );
 
   app.post(
-    '/api/v1/auth/social/signup',
+    ApiRoute.socialSignup,
     {
       config: { audience: 'anonymous', ...byFlow(10) },
       schema: {
@@ -138,7 +139,7 @@ export async function socialRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/auth/social/cancel',
+    ApiRoute.socialCancel,
     { config: { audience: 'anonymous' }, schema: { tags: ['social'], summary: 'Declines the sign-up: the provider’s data is forgotten', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await social.cancel({ binding: bindingOf(request) });
@@ -148,13 +149,13 @@ export async function socialRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/auth/social/identities',
+    ApiRoute.socialIdentities,
     { config: { audience: 'holder' }, schema: { tags: ['social'], summary: 'The social identities linked to this account', response: { 200: LinkedIdentitiesSchema, ...errors } } },
     async (request) => social.list(requireSession(request)),
   );
 
   app.delete(
-    '/api/v1/auth/social/identities/:provider',
+    ApiRoute.socialIdentity,
     {
       config: { audience: 'holder', ...limitPerMinute(10, (r) => `${r.ip}:${r.session?.userId ?? ''}`) },
       schema: { tags: ['social'], summary: 'Unlinks a provider (never the last way to sign in)', params: providerParams, response: { 204: z.null(), ...errors } },

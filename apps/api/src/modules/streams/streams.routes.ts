@@ -1,4 +1,5 @@
 import { ErrorSchema, HeartbeatRequestSchema, HeartbeatResponseSchema, StreamLimitSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
   const streams = createStreamsService(app.deps);
 
   app.get(
-    '/api/v1/streams',
+    ApiRoute.streams,
     { config: { audience: 'virtual' }, schema: { tags: ['streams'], summary: "The account's live streams and how many may play at once", response: { 200: StreamLimitSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -29,7 +30,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/v1/streams/:id/heartbeat',
+    ApiRoute.streamHeartbeat,
     {
       config: { audience: 'virtual', ...perSession(30) },
       schema: {
@@ -47,7 +48,7 @@ export async function streamsRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/v1/streams/:id',
+    ApiRoute.stream,
     { config: { audience: 'virtual', ...perSession(30) }, schema: { tags: ['streams'], summary: 'Stop a stream of the account (this device or another)', params: IdParams, querystring: StopQuery, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await streams.stop(requireSession(request), request.params.id, request.query.uid, request.query.exp);

@@ -1,4 +1,5 @@
-import { ErrorCode, TvPlaybackPath } from '@ekran/contracts';
+import { ErrorCode } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,6 @@ export async function tvMediaRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const tv = createTvPlaybackService(app.deps);
   const guard = createStreamGuard(app.deps);
-  const base = TvPlaybackPath.playlists;
 
   async function admit(p: { exp: string; sid: string; sig: string; key: string }) {
     const now = app.deps.now();
@@ -35,13 +35,13 @@ export async function tvMediaRoutes(appBase: FastifyInstance) {
     return Math.max(0, Number(p.exp) - Math.floor(now.getTime() / 1000));
   }
 
-  app.get(`${base}/s/:exp/:sid/:sig/:key/master.m3u8`, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MasterParams } }, async (request, reply) => {
+  app.get(ApiRoute.tvMediaMaster, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MasterParams } }, async (request, reply) => {
     const left = await admit(request.params);
     const text = await tv.master(request.params.key);
     return reply.header('cache-control', `private, max-age=${Math.min(60, left)}`).type(PLAYLIST).send(text);
   });
 
-  app.get(`${base}/s/:exp/:sid/:sig/:key/:track/index.m3u8`, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MediaParams } }, async (request, reply) => {
+  app.get(ApiRoute.tvMediaIndex, { config: { audience: 'anonymous', public: true }, schema: { hide: true, params: MediaParams } }, async (request, reply) => {
     const left = await admit(request.params);
     if (!TRACK.test(request.params.track)) throw new AppError(404, ErrorCode.NotFound, 'Track not found');
     const { text, live } = await tv.media(request.params.key, request.params.track, request.params.sid);

@@ -1,4 +1,5 @@
 import { ErrorSchema, PlaybackCheckQuerySchema, TvPlaybackCheckSchema, TvRecordingSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
   const tv = createTvPlaybackService(app.deps);
 
   app.get(
-    '/api/v1/tv-playback/live/:alias',
+    ApiRoute.tvPlaybackLive,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['tv'],
@@ -38,7 +39,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/tv-playback/recordings/:id',
+    ApiRoute.tvPlaybackRecording,
     { config: { audience: 'anonymous' }, schema: { tags: ['tv'], summary: 'A recording on offer: its programme, channel and expiry (404 once expired)', params: IdParams, response: { 200: TvRecordingSchema, ...errors } } },
     async (request, reply) => {
       void reply.header('cache-control', PRIVATE);
@@ -47,7 +48,7 @@ export async function tvPlaybackRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/tv-playback/recordings/:id/check',
+    ApiRoute.tvPlaybackRecordingCheck,
     { config: { audience: 'virtual' },
       schema: {
         tags: ['tv'],

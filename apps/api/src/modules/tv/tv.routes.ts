@@ -2,6 +2,7 @@ import {
   ApiPath, ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvChannelParamsSchema, TvGuideQuerySchema, TvGuideSchema,
   TvOnAirQuerySchema, TvOnAirSchema, TvQuerySchema, TvScheduleQuerySchema, TvScheduleSchema, TvTzSchema,
 } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -81,7 +82,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/v1/tv/channels/:channel',
+    ApiRoute.tvChannel,
     { config: { audience: 'anonymous' },
       schema: {
         tags,
@@ -110,7 +111,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
     },
   );
   app.put(
-    '/api/v1/profile/favorite-channels/:channel',
+    ApiRoute.favoriteChannel,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Add a channel to the favorites (idempotent; RU only, else geo_error)', params: TvChannelParamsSchema, response: { 200: FavoriteChannelStateSchema, ...errors } },
@@ -122,7 +123,7 @@ export async function tvRoutes(appBase: FastifyInstance) {
     },
   );
   app.delete(
-    '/api/v1/profile/favorite-channels/:channel',
+    ApiRoute.favoriteChannel,
     {
       config: { audience: 'virtual', ...limitPerMinute(120, bySession) },
       schema: { tags, summary: 'Remove a channel from the favorites (idempotent; RU only, else geo_error)', params: TvChannelParamsSchema, response: { 200: FavoriteChannelStateSchema, ...errors } },

@@ -2,6 +2,7 @@
 // for Apple, Google, VK and Yandex ID, speaking the same protocol with each one's answer shapes, so the
 // whole flow runs and is tested end to end. Served only when isDevProviderOn (never in production).
 import { SocialProviderSchema } from '@ekran/contracts';
+import { ApiRoute } from '@ekran/contracts';
 import type { SocialProvider } from '@ekran/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -111,7 +112,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   }
 
   app.get(
-    '/api/dev-idp/:provider/authorize',
+    ApiRoute.devIdpAuthorize,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the authorize page', params } },
     async (request, reply) => {
       const { provider } = request.params;
@@ -123,7 +124,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/dev-idp/:provider/authorize',
+    ApiRoute.devIdpAuthorize,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the tester allows or denies', params } },
     async (request, reply) => {
       const { provider } = request.params;
@@ -182,7 +183,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/dev-idp/:provider/token',
+    ApiRoute.devIdpToken,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the token endpoint', params } },
     async (request, reply) => {
       const { provider } = request.params;
@@ -240,7 +241,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   // Yandex ID: GET https://login.yandex.ru/info?format=json with "Authorization: OAuth <token>".
   app.get(
-    '/api/dev-idp/:provider/info',
+    ApiRoute.devIdpInfo,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: Yandex ID user info', params } },
     async (request, reply) => {
       const { provider } = request.params;
@@ -253,7 +254,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
 
   // VK ID: POST https://id.vk.com/oauth2/user_info with client_id and access_token in the form.
   app.post(
-    '/api/dev-idp/:provider/user_info',
+    ApiRoute.devIdpUserInfo,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: VK ID user info', params } },
     async (request, reply) => {
       const { provider } = request.params;
@@ -265,7 +266,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dev-idp/:provider/jwks',
+    ApiRoute.devIdpJwks,
     { config: { audience: 'anonymous', public: true }, schema: { tags: ['development'], summary: 'Development identity provider: the keys its ID tokens are signed with', params } },
     async () => ({ keys: [(await signingKey()).jwk] }),
   );

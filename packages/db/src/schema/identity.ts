@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+// ---------------------------------------------------------------- clients, users, sessions
+
+/** API clients: every call carries one of these keys (spec platform §7). */
+export const apiClients = pgTable('api_clients', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  platform: text('platform').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** An account: virtual (anonymous, made by device login) until it signs up (spec platform §4 Session). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    isVirtual: boolean('is_virtual').notNull().default(true),
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    countryCode: text('country_code').notNull().default('RU'),
+    trafficSource: text('traffic_source'),
+    interfaceLanguage: text('interface_language').notNull().default('ru'),
+    /** Set when the owner proved the address (double opt-in). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    // issue 5 watching: what playback gating reads (platform §4, §6); the partner and operator flows that
+    // set them come with billing (issue 6).
+    /** The partner the account came through (e.g. ttk: the partner popup instead of the tariff flow). */
+    partnerName: text('partner_name'),
+    /** Mobile-operator customer (platform §3 mf_info.is_mf). */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Operator popup state (mf_info.mf_pop_up): no_money blocks playback with «Пополните баланс и возвращайтесь». */
+    operatorPopup: text('operator_popup').$type<'no_money' | 'got_money' | 'info'>(),
+    /**
+     * issue 6 opsfix: the country where the operator customer closed the "no operator app here" popup (platform §6
+     * "some configured countries without the operator app get a special popup"); it shows again in another one.
+     */
+    operatorNoAppSeenCountry: text('operator_no_app_seen_country'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isChild: boolean('is_child').notNull().default(false),
+    isMain: boolean('is_main').notNull().default(false),
+    // ---- profiles (issue 3 profiles): avatar, the child form, the profile's own interface language
+    /** One of the fixed avatars the API serves (adult a1…, child k1…). */
+    avatar: text('avatar').notNull().default('a1'),
+    /** Child form: the birth date, when given. */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** Child form: the age cap (0+, 6+, 12+); null for an adult profile. */
+    ageCap: text('age_cap'),
+    /** The profile's interface language; null follows the account's. */
+    interfaceLanguage: text('interface_language'),
+    // ---- end profiles
+    createdAt: createdAt(),
+  },
+  (t) => [index('profiles_user_idx').on(t.userId)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceUid: text('device_uid').notNull(),
+    deviceType: text('device_type').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // issue 3 devices: the browser or app that last used the device, for a readable name in the list.
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('devices_user_uid_key').on(t.userId, t.deviceUid)],
+);
+
+/** Sessions hold only a hash of the bearer token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    apiClientId: uuid('api_client_id').notNull().references(() => apiClients.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // issue 3 devices: why the session ended, so a removed device gets its own answer (DEVICE_REMOVED).
+    revokedReason: text('revoked_reason').$type<'device_removed'>(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_device_idx').on(t.deviceId)],
+);
+
+export const codePurpose = pgEnum('code_purpose', [
+  'email_confirm', 'sign_in', 'password_reset',
+  // issue 3 devices/account: a code that confirms deleting the account.
+  'account_delete',
+]);
+
+/** One-time codes sent by mail or SMS: stored hashed, expiring, single use, limited tries. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    purpose: codePurpose('purpose').notNull(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    destination: text('destination').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_destination_idx').on(t.destination, t.purpose, t.createdAt)],
+);
+
+/** The local delivery outbox: mail and SMS written here instead of sent (the embedded default). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** Insertion order: "newest first" must hold for two messages within one clock tick (a resent code). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('outbox_recipient_seq_idx').on(t.recipient, t.seq)],
+);
