@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { posterSources } from '../../lib/images.ts';
+import { BannerLoading } from './banner-loading.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
 import './banners.css';
 
@@ -186,16 +187,5 @@ export function BannerPlayback({ playing, onClose }: { playing: PlayRequest | nu
     <Suspense fallback={<BannerLoading />}>
       <BannerPlayer request={playing} onClose={onClose} />
     </Suspense>
-  );
-}
-
-/** A small notice while the video is being found. */
-export function BannerLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="banner-loading" role="status">
-      <span className="spinner spinner--sm" aria-hidden="true" />
-      {t('banners.loading')}
-    </div>
   );
 }

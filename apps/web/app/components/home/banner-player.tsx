@@ -2,14 +2,14 @@ import type { PlaybackCheck } from '@ekran/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { BannerQueue, QueueItem } from '../../routes/resources/banner-queue.ts';
+import type { BannerQueue, QueueItem } from '../../lib/resource-answers.ts';
 import Player from '../player/player.tsx';
 import { Modal } from '../ui/modal.tsx';
 // issue 5 gating-web: the same gating as the title page (platform §4, §8).
 import { resolvePlayback } from '../watch/playback-client.ts';
 import { PlaybackDialogs } from '../watch/playback-dialogs.tsx';
 import { usePlaybackGate } from '../watch/use-playback.ts';
-import { BannerLoading } from './banner-content.tsx';
+import { BannerLoading } from './banner-loading.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
 
 type Stage =

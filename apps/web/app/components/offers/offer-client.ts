@@ -1,6 +1,6 @@
 import type { Offer } from '@ekran/contracts';
 import type { OfferPlacement } from '@ekran/core';
-import type { OfferActionAnswer, OfferScreenAnswer } from '../../routes/resources/offer.ts';
+import type { OfferActionAnswer, OfferScreenAnswer } from '../../lib/resource-answers.ts';
 
 // issue 6 landings: the browser's half of the offer popups. Plain fetches (like the payment link's): a popup's show
 // or answer changes nothing a loader of this page shows, so no route revalidates for it.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import type { FavoriteResult } from '../../routes/resources/favorites.ts';
+import type { FavoriteResult } from '../../lib/resource-answers.ts';
 import { SignInDialog } from '../lists/sign-in-dialog.tsx';
 import { useFavoriteToggle } from '../lists/use-favorite-toggle.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@ekran/core';
 import { previousPath } from '../../lib/navigation-trail.ts';
 import { loadSubscriptionOffer } from '../offers/offer-client.ts';
-import type { PaymentLinkAnswer, PlaybackAnswer, PlaybackError, PlaybackViewer, TariffsAnswer } from './playback-types.ts';
+import type { PaymentLinkAnswer, PlaybackAnswer, PlaybackError, PlaybackViewer, TariffsAnswer } from '../../lib/playback-types.ts';
 
 /** What pressing play comes to, once the check (and, after a failure, its retry) has answered. */
 export type PlaybackResolution =

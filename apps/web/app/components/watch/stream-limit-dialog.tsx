@@ -2,7 +2,7 @@ import type { LiveStream, StreamLimit } from '@ekran/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/modal.tsx';
-import type { StopStreamAnswer } from './playback-types.ts';
+import type { StopStreamAnswer } from '../../lib/playback-types.ts';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const dayTimeFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });

@@ -1,15 +1,14 @@
-import type { PaymentMethod } from '@ekran/contracts';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
-import { bankOf, type BankLook } from '../../lib/banks.ts';
+import { bankOf } from '../../lib/banks.ts';
+import type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 import { env } from '../../lib/env.server.ts';
 import { offSiteRedirect } from '../../lib/safe-redirect.ts';
 
 // issue 6 web: /account/subscriptions, the subscriptions with their renewal and the payment methods.
 
-/** A payment method with its bank's look, found on the server (the bank list stays out of the bundle). */
-export type PaymentMethodView = PaymentMethod & { bank: BankLook };
+export type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 
 /** The section's data: the subscriptions, and the payment methods (null when their call failed: the rest still shows). */
 export async function loadSubscriptions(api: Api) {
@@ -28,12 +27,6 @@ export async function loadSubscriptions(api: Api) {
 
 const RenewalForm = z.object({ subscription_id: z.uuid(), enabled: z.enum(['true', 'false']) });
 const CardForm = z.object({ payment_method_id: z.string().min(1).max(64).regex(/^[\w-]+$/) });
-
-export type BillingActionResult =
-  | { intent: 'renewal'; ok: true; enabled: boolean; subscription_id: string }
-  | { intent: 'renewal'; ok: false; subscription_id: string | null }
-  | { intent: 'remove-card'; ok: boolean }
-  | { intent: 'change-card'; ok: false };
 
 const refusal = (err: unknown) => {
   if (!(err instanceof ApiCallError) || err.status >= 500) throw err;

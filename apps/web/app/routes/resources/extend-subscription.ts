@@ -4,17 +4,9 @@ import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/extend-subscription';
+import type { ExtendAnswer } from '../../lib/resource-answers.ts';
 
-/**
- * What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure.
- * processing: the bank has not answered the charge yet; it may still go through, so it is never shown as a failure.
- */
-export type ExtendAnswer =
-  | { status: 'succeeded' | 'pending'; order_id: string }
-  | { status: 'processing'; order_id: string | null }
-  | { status: 'redirect'; url: string }
-  | { status: 'failed'; reason: string | null }
-  | { error: 'auth' | 'bad-request' | 'failed' };
+export type { ExtendAnswer } from '../../lib/resource-answers.ts';
 
 const FormSchema = z.object({ subscription_id: z.uuid(), key: z.uuid() });
 const OrderQuerySchema = z.object({ order: z.string().regex(/^[\w-]{1,64}$/) });

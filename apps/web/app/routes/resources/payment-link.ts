@@ -1,7 +1,7 @@
 import { SPECIAL_TARIFF_CHANNEL } from '@ekran/contracts';
 import { UTM_PARAMS } from '@ekran/core';
 import { data } from 'react-router';
-import type { PaymentLinkAnswer } from '../../components/watch/playback-types.ts';
+import type { PaymentLinkAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';

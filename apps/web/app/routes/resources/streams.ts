@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { StopStreamAnswer } from '../../components/watch/playback-types.ts';
+import type { StopStreamAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/streams';

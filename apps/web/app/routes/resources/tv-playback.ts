@@ -1,6 +1,6 @@
 import { ErrorCode, type PlaybackCheck } from '@ekran/contracts';
 import { data } from 'react-router';
-import type { PlaybackAnswer } from '../../components/watch/playback-types.ts';
+import type { PlaybackAnswer } from '../../lib/playback-types.ts';
 import { NO_STORE, playbackAnswer, playbackViewerOf } from '../../lib/gating.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/tv-playback';
