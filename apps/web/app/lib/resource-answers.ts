@@ -1,4 +1,4 @@
-import { OfferSchema, TariffSchema } from '@ekran/contracts';
+import { DeviceLimitSchema, OfferSchema, PlaybackCheckSchema, StreamLimitSchema, TariffSchema } from '@ekran/contracts';
 import { z } from 'zod';
 import type { ListPageView } from './lists-view.ts';
 
@@ -71,3 +71,35 @@ export const PaymentLinkAnswerSchema = z.union([z.object({ url: z.string() }), z
 
 /** What /resources/streams answers to «Остановить». */
 export const StopStreamAnswerSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ error: z.enum(['not-found', 'failed']) })]);
+
+/** The viewer of playback gating as /resources/playback answers it (lib/playback-types.ts PlaybackViewer). */
+const PlaybackViewerSchema = z.looseObject({
+  virtual: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  profile_for_child: z.boolean(),
+  partner: z.looseObject({ name: z.string().nullable() }),
+  externals: z.array(z.looseObject({ name: z.string() })),
+  subscriptions: z.array(
+    z.looseObject({ status: z.string(), googleplay_id: z.string().nullish(), itunes_product_id: z.string().nullish(), huawei_id: z.string().nullish() }),
+  ),
+  mf_info: z.looseObject({ is_mf: z.boolean(), mf_pop_up: z.string().nullable() }),
+  trial_is_available: z.boolean(),
+});
+
+const PlaybackErrorSchema = z.object({
+  status: z.number(),
+  code: z.string(),
+  message: z.string(),
+  stream_limit: StreamLimitSchema.optional(),
+  device_limit: DeviceLimitSchema.optional(),
+});
+
+/** What /resources/playback/:uid (and the TV resources) answer: the check, or its failure, with the viewer of the refreshed session. */
+export const PlaybackAnswerSchema = z.union([
+  z.object({ check: PlaybackCheckSchema, viewer: PlaybackViewerSchema }),
+  z.object({ error: PlaybackErrorSchema, viewer: PlaybackViewerSchema.nullable() }),
+]);
+
+/** GET /resources/favorites: the aliases of the profile's favorites. */
+export const FavoriteAliasesSchema = z.object({ aliases: z.array(z.unknown()) });
