@@ -1,10 +1,10 @@
+import { isUuid } from '@ekran/core';
 import { data } from 'react-router';
 import type { StopStreamAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/streams';
 
-const STREAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * «Остановить» in the stream-limit dialog: stops one of the account's streams (DELETE /api/v1/streams/:id; the
@@ -13,7 +13,7 @@ const STREAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get('stream_id') ?? '');
-  if (form.get('intent') !== 'stop' || !STREAM_ID.test(id)) return data<StopStreamAnswer>({ error: 'failed' }, { status: 400 });
+  if (form.get('intent') !== 'stop' || !isUuid(id)) return data<StopStreamAnswer>({ error: 'failed' }, { status: 400 });
   try {
     await context.get(visitorContext).api.stopStream(id);
     return data<StopStreamAnswer>({ ok: true });

@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@ekran/core';
 import { data } from 'react-router';
 import { orNotFound } from '../../lib/lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -5,7 +6,7 @@ import type { Route } from './+types/movie-redirect';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // A title is named by its alias (lowercase Latin, digits, dashes) or its id (a uuid, in either case).
-const PRODUCT = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const PRODUCT = new RegExp(`^(?:[a-z0-9]+(?:-[a-z0-9]+)*|${UUID_SOURCE})$`, 'i');
 
 /**
  * /movie/{product} (spec platform §2 Watching): {product} is a title's id or alias; it moves for good to the
