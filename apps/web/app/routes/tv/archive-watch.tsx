@@ -16,6 +16,7 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/archive-watch';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 /** A title's or a channel's alias: a link that outlasts recordings (a banner's catchup action) names one. */
 const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -37,7 +38,7 @@ type Available = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, token, auth, tz } = context.get(visitorContext);
   if (!isUuid(params.id)) {
-    if (!ALIAS.test(params.id)) throw data(null, { status: 404 });
+    if (!ALIAS.test(params.id)) throw notFound();
     // A title's or a channel's newest recording, at its own address: recordings come and go, the name stays.
     const newest = await api.catchup(params.id).catch((err: unknown) => {
       if (err instanceof ApiCallError && err.status < 500) return null;
