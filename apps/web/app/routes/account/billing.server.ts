@@ -4,6 +4,7 @@ import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { bankOf } from '../../lib/banks.ts';
 import type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 import { env } from '../../lib/env.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { offSiteRedirect } from '../../lib/safe-redirect.ts';
 
 // issue 6 web: /account/subscriptions, the subscriptions with their renewal and the payment methods.
@@ -35,7 +36,7 @@ const refusal = (err: unknown) => {
 
 /** spec platform §4 Disable recurring subscription (and turning it back on): POST recurrent. */
 export async function setRenewal(api: Api, form: FormData) {
-  const parsed = RenewalForm.safeParse({ subscription_id: form.get('subscription_id'), enabled: form.get('enabled') });
+  const parsed = parseFormData(form, RenewalForm);
   if (!parsed.success) return data<BillingActionResult>({ intent: 'renewal', ok: false, subscription_id: null }, { status: 400 });
   const enabled = parsed.data.enabled === 'true';
   try {
@@ -48,7 +49,7 @@ export async function setRenewal(api: Api, form: FormData) {
 
 /** «Удалить карту»: only where the API says can_cancel (it checks again). */
 export async function removeCard(api: Api, form: FormData) {
-  const parsed = CardForm.safeParse({ payment_method_id: form.get('payment_method_id') });
+  const parsed = parseFormData(form, CardForm);
   if (!parsed.success) return data<BillingActionResult>({ intent: 'remove-card', ok: false }, { status: 400 });
   try {
     await api.removePaymentMethod(parsed.data.payment_method_id);
