@@ -4,7 +4,7 @@ import {
   type NotifyChannel,
 } from '@ekran/contracts';
 import { z } from 'zod';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 const json = (method: string, body: unknown) => ({ method, body: JSON.stringify(body) });
 

@@ -1,6 +1,6 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
-  SESSION_COOKIE, TitleListSchema, TitleSchema, type ApiError, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
+  SESSION_COOKIE, TitleListSchema, TitleSchema, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
   GenreListSchema, GenrePageSchema, // issue 4 genres
   OutboxListSchema, type PhoneVerifyRequest,
   LoginCheckSchema, // the /auth login check (decision 037)
@@ -38,22 +38,10 @@ import { tvPlaybackApi } from './tv-playback-api.server.ts';
 import { tvApi } from './tv-api.server.ts';
 // ---- issue 7 archive: the catch-up archive
 import { archiveApi } from './archive-api.server.ts';
+import { ApiCallError, type ApiCall } from './api-call.server.ts';
 
-/** A failed API call; loaders turn it into a response status. */
-export class ApiCallError extends Error {
-  constructor(readonly status: number, readonly body: ApiError | null) {
-    super(body?.message ?? `API answered ${status}`);
-  }
-}
-
-/**
- * An API refusal that means there is nothing at the address a loader asked for: not found (404), a malformed
- * address (400), or one too long for the API to route (414, an alias over 100 characters). Loaders answer these
- * with their not-found page, never a 500.
- */
-export function isNothingThere(err: unknown): boolean {
-  return err instanceof ApiCallError && (err.status === 404 || err.status === 400 || err.status === 414);
-}
+// The error and call type live below the area clients (api-call.server.ts) so they never import this file back.
+export { ApiCallError, isNothingThere, type ApiCall } from './api-call.server.ts';
 
 /** The header server.js puts the visitor's address in (it overwrites whatever the browser sent). */
 export const CLIENT_IP_HEADER = 'x-ekran-client-ip';
@@ -66,13 +54,6 @@ export interface ApiClientInfo {
   /** The visitor's network address as the web server saw it. */
   ip?: string | null;
 }
-
-/** A typed call of the API: query, body and the contract schema that parses the answer. */
-export type ApiCall = <S extends z.ZodType>(
-  schema: S,
-  path: string,
-  init?: RequestInit & { query?: Record<string, string | number | boolean | undefined>; cookies?: Record<string, string | null> },
-) => Promise<z.infer<S>>;
 
 /**
  * The typed API client of loaders: forwards the visitor's session token (and browser name), sends the web

@@ -1,5 +1,5 @@
 import { ApiPath, CatchupFiltersSchema, CatchupItemSchema, CatchupListSchema, CatchupSearchSchema } from '@ekran/contracts';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** The catch-up API's list query as the site sends it: comma lists of genres and years, a portion, the kids scope. */
 export interface CatchupsQuery {

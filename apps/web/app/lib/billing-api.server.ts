@@ -2,7 +2,7 @@ import {
   ApiPath, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistorySchema, PaymentLinkSchema, PaymentMethodsSchema, TariffListSchema, type TariffsQuery,
 } from '@ekran/contracts';
 import { z } from 'zod';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 const json = (method: string, body: unknown, headers?: Record<string, string>) => ({ method, body: JSON.stringify(body), ...(headers ? { headers } : {}) });
 

@@ -1,10 +1,11 @@
 import type { AuthData } from '@ekran/contracts';
+import { DAY_MS, isSubscriberStatus } from '@ekran/core';
 import type { Api } from './api.server.ts';
 import { needsExtension } from './billing-view.ts';
 import { NO_BILLING_NOTICES, type BillingNoticeData } from './billing-notices.ts';
 
 /** How close to its end a renewing subscription is looked at for a failed renewal (the billing window opens then). */
-const EXPIRING_WITHIN_MS = 3 * 86_400_000;
+const EXPIRING_WITHIN_MS = 3 * DAY_MS;
 
 /**
  * What the shell's billing notices need, cheaply: only for a registered adult profile, from the auth data the
@@ -21,7 +22,7 @@ export async function loadBillingNotices(auth: AuthData | null, api: Api, now = 
   const candidate = subscriptions.some(
     (s) =>
       !s.partner &&
-      (s.status === 'grace' || ((s.status === 'active' || s.status === 'trial') && s.reccurent && Date.parse(s.expires_at) - now < EXPIRING_WITHIN_MS)),
+      (s.status === 'grace' || (isSubscriberStatus(s.status) && s.reccurent && Date.parse(s.expires_at) - now < EXPIRING_WITHIN_MS)),
   );
   if (!candidate) return { extension: null, trial_ends_at };
   try {

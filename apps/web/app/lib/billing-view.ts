@@ -2,7 +2,7 @@
 // Pure functions, shared by the server and the browser, so a page renders the same text on both sides.
 
 import type { AccountSubscription, PaymentMethod, RateStep, Tariff } from '@ekran/contracts';
-import { cardBrandFromNumber, countRu, DAY_FORMS, formatPrice, type PluralForms } from '@ekran/core';
+import { cardBrandFromNumber, countRu, DAY_FORMS, formatPrice, isEntitling, isSubscriberStatus, type PluralForms } from '@ekran/core';
 
 const MONTH_FORMS: PluralForms = ['месяц', 'месяца', 'месяцев'];
 const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
@@ -112,10 +112,8 @@ export const isStoreToken = (type: PaymentMethod['type']): boolean => type in ST
 
 // ---------------------------------------------------------------- subscriptions (spec platform §4)
 
-const LIVE = new Set<AccountSubscription['status']>(['active', 'trial', 'grace']);
-
 /** A subscription that still gives access (active, trial or in its billing window). */
-export const isLive = (s: Pick<AccountSubscription, 'status'>): boolean => LIVE.has(s.status);
+export const isLive = (s: Pick<AccountSubscription, 'status'>): boolean => isEntitling(s.status);
 
 /**
  * spec platform §4 Pending subscription extension: "expired but within the billing window (can extend), or about
@@ -130,7 +128,7 @@ export function needsExtension(
   const windowEnd = Date.parse(s.billing_expire);
   if (!(windowEnd > now)) return null;
   if (s.status === 'grace' || Date.parse(s.expiration) <= now) return s.status === 'cancelled' ? null : 'grace';
-  if (s.status === 'active' || s.status === 'trial') return 'expiring';
+  if (isSubscriberStatus(s.status)) return 'expiring';
   return null;
 }
 

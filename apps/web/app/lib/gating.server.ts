@@ -1,8 +1,8 @@
 import { ApiPath, ErrorCode, PaymentLinkSchema, StreamLimitSchema, TariffListSchema, type AuthData, type PlaybackCheck, type Tariff } from '@ekran/contracts';
 import { data } from 'react-router';
 import { z } from 'zod';
-import type { PlaybackAnswer, PlaybackViewer } from '../components/watch/playback-types.ts';
-import { ApiCallError, type ApiCall } from './api.server.ts';
+import type { PlaybackAnswer, PlaybackViewer } from './playback-types.ts';
+import { ApiCallError, type ApiCall } from './api-call.server.ts';
 
 /** issue 5 gating-web: the tariff flow's calls and the account's streams. */
 export function gatingApi(call: ApiCall) {

@@ -3,7 +3,7 @@ import {
   RatedListSchema, RatingStateSchema, TitleStateSchema, type ListQuery, type ProgressReport,
 } from '@ekran/contracts';
 import { z } from 'zod';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** Personal lists of the current profile, for loaders and actions (issue 4 lists). */
 export function listsApi(call: ApiCall) {

@@ -1,16 +1,16 @@
 import { FOR_KIDS_COOKIE, isKidsMode, pageCount, pageOfSegment } from '@ekran/core';
 import type { AuthData } from '@ekran/contracts';
-import { data } from 'react-router';
 import { isNothingThere } from './api.server.ts';
 import { readCookie } from './session.server.ts';
 import { safeRedirect } from './safe-redirect.ts';
+import { notFound } from './not-found.ts';
 
 // Loader helpers of the list pages (collections, hashtags, selections, playlists, people; issue 4).
 
 /** The page of an optional /page{N} segment (catalogue §5), or the not-found screen for anything else. */
 export function pageOr404(segment: string | undefined): number {
   const page = pageOfSegment(segment);
-  if (page === null) throw data(null, { status: 404 });
+  if (page === null) throw notFound();
   return page;
 }
 
@@ -23,7 +23,7 @@ export const MAX_LIST_SKIP = 100_000;
 /** Where page N of a list starts; a page beyond what the API can page to is no page (404, not the API's 400). */
 export function skipOr404(page: number, pageSize: number): number {
   const skip = (page - 1) * pageSize;
-  if (!Number.isSafeInteger(skip) || skip < 0 || skip > MAX_LIST_SKIP) throw data(null, { status: 404 });
+  if (!Number.isSafeInteger(skip) || skip < 0 || skip > MAX_LIST_SKIP) throw notFound();
   return skip;
 }
 
@@ -35,7 +35,7 @@ export function redirectToCanonical(url: URL, canonical: string): void {
 /** The number of pages of a list; a page past the last one does not exist. */
 export function pagesOr404(page: number, total: number, pageSize: number): number {
   const pages = pageCount(total, pageSize);
-  if (page > pages) throw data(null, { status: 404 });
+  if (page > pages) throw notFound();
   return pages;
 }
 
@@ -44,7 +44,7 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (err) {
-    if (isNothingThere(err)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw notFound();
     throw err;
   }
 }

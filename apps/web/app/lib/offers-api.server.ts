@@ -1,6 +1,6 @@
 import { ApiPath, CurrentOfferSchema, LandingSchema, OfferAnswerResultSchema, OfferRecordedSchema, type OfferAnswer } from '@ekran/contracts';
 import type { OfferKind, OfferPlacement } from '@ekran/core';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** issue 6 landings: a landing of /pages/{slug}, the offer for the visitor, its show and answer. */
 export function offersApi(call: ApiCall) {

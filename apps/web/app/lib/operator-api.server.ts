@@ -1,6 +1,6 @@
 import { AuthDataSchema, OperatorApiPath, OperatorMlkResultSchema, OperatorSubscriptionSchema } from '@ekran/contracts';
 import { z } from 'zod';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** issue 6 partners: the mobile-operator (МегаФон) customer's calls. */
 export function operatorApi(call: ApiCall) {

@@ -1,7 +1,7 @@
 import {
   ApiPath, CouponMetaSchema, CouponRegistrationSchema, PromoActivationSchema, PromoMetaSchema, type CouponRegistrationRequest, type PromoCodeRequest,
 } from '@ekran/contracts';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** issue 6 promo: spec platform §7 promo and coupon calls (check, activate, meta) and the coupon registration. */
 export function promoApi(call: ApiCall) {

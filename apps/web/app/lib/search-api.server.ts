@@ -1,5 +1,5 @@
 import { ApiPath, SearchResponseSchema, SearchSuggestResponseSchema } from '@ekran/contracts';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** Search (issue 4): the search page's results and the header input's suggestions, for loaders. */
 export function searchApi(call: ApiCall) {

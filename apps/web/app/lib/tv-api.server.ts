@@ -1,7 +1,7 @@
 import {
   ApiPath, FavoriteChannelStateSchema, TvCatalogSchema, TvGuideSchema, TvOnAirSchema, TvScheduleSchema,
 } from '@ekran/contracts';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /** The viewer's tz hour offset (spec platform §7 GET TV: tz) and, where a page has one, its category and day. */
 type TvListQuery = {

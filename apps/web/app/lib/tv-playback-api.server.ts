@@ -1,5 +1,5 @@
 import { TvPlaybackCheckSchema, TvPlaybackPath, TvRecordingSchema } from '@ekran/contracts';
-import type { ApiCall } from './api.server.ts';
+import type { ApiCall } from './api-call.server.ts';
 
 /**
  * issue 7 tvstream: the playback calls of the channel watch page and the recording page (what is on air is the tv

@@ -6,7 +6,7 @@
 import { isSocialProvider } from '@ekran/core';
 import { data } from 'react-router';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
-import { socialError } from '../../routes/auth/social.server.ts';
+import { socialError } from '../../lib/social-errors.server.ts';
 import { UNLINK_INTENT, type LinkedAccountsActionData, type LinkedAccountsData } from './linked-accounts.tsx';
 
 /** What the block shows: offered providers and the linked identities of the signed-in account. */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { renderInRouter } from '../../test/render.tsx';
 import { catchup } from '../../test/archive.ts';
-import { toArchiveCard } from '../../routes/archive/archive.server.ts';
+import { toArchiveCard } from './archive-card.ts';
 import { InfiniteGrid } from '../catalog/infinite-grid.tsx';
 import { resetTariffCache } from '../watch/playback-client.ts';
 import { ARCHIVE_DEFAULT_IMAGE, ArchiveCard } from './archive-card.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuthErrorKey } from '../../routes/auth/auth.server.ts';
+import type { AuthErrorKey } from '../../lib/auth-errors.ts';
 
 /** The frame of the sign-in, sign-up and confirmation pages. */
 export function AuthCard({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {

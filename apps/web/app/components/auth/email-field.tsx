@@ -1,7 +1,7 @@
 import { looksLikeEmail, suggestEmail } from '@ekran/core';
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
-import type { AuthErrorKey } from '../../routes/auth/auth.server.ts';
+import type { AuthErrorKey } from '../../lib/auth-errors.ts';
 import { Field } from './auth-card.tsx';
 
 /**

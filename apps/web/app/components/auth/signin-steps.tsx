@@ -2,7 +2,7 @@ import type { SocialProviders } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import type { AuthFormErrors } from '../../routes/auth/auth.server.ts';
+import type { AuthFormErrors } from '../../lib/auth-errors.ts';
 import { AuthCard, Field, FormError } from './auth-card.tsx';
 import { SuggestingField } from './email-field.tsx';
 import { ResendCode } from './resend-code.tsx';

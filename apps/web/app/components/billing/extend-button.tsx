@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useRevalidator } from 'react-router';
 import { declineReason } from '../../lib/billing-view.ts';
-import type { ExtendAnswer } from '../../routes/resources/extend-subscription.ts';
+import type { ExtendAnswer } from '../../lib/resource-answers.ts';
 
 /** How often an extension the bank has not answered yet is asked about again, and after how long less often. */
 export const EXTEND_POLL_EVERY_MS = 3000;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { bankOf } from '../../lib/banks.ts';
 import { card, subscription } from '../../test/billing.ts';
-import type { PaymentMethodView } from '../../routes/account/billing.server.ts';
+import type { PaymentMethodView } from '../../lib/billing-actions.ts';
 import { SubscriptionsPanel } from './subscriptions-panel.tsx';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useFetcher } from 'react-router';
 import { cardBrand, cardExpire, isLive, isStoreToken, maskCard, needsExtension, rateStepsText, STORE_NAMES } from '../../lib/billing-view.ts';
-import type { BillingActionResult, PaymentMethodView } from '../../routes/account/billing.server.ts';
+import type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 import { formatDate } from '../devices/format.ts';
 import { Modal } from '../ui/modal.tsx';
 import { ExtendButton } from './extend-button.tsx';

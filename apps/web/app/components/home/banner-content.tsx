@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { posterSources } from '../../lib/images.ts';
+import { FavoriteResultSchema } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
+import { BannerLoading } from './banner-loading.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
 import './banners.css';
 
@@ -139,7 +142,7 @@ function FavoriteButton({ alias, tabIndex }: { alias: string; tabIndex?: number 
     setState('pending');
     trackClick({ block_type: 'banner', element_type: 'add_to_favorites', element_id: alias });
     try {
-      const res = await fetch(FAVORITES_RESOURCE, { method: 'POST', body: new URLSearchParams({ intent: 'add', alias }), headers: { accept: 'application/json' } });
+      const res = await callResource(FavoriteResultSchema, FAVORITES_RESOURCE, { method: 'POST', body: new URLSearchParams({ intent: 'add', alias }) });
       if (res.status === 401) {
         setState('idle');
         return void navigate(`/auth?back=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
@@ -186,16 +189,5 @@ export function BannerPlayback({ playing, onClose }: { playing: PlayRequest | nu
     <Suspense fallback={<BannerLoading />}>
       <BannerPlayer request={playing} onClose={onClose} />
     </Suspense>
-  );
-}
-
-/** A small notice while the video is being found. */
-export function BannerLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="banner-loading" role="status">
-      <span className="spinner spinner--sm" aria-hidden="true" />
-      {t('banners.loading')}
-    </div>
   );
 }

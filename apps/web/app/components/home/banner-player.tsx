@@ -2,14 +2,15 @@ import type { PlaybackCheck } from '@ekran/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { BannerQueue, QueueItem } from '../../routes/resources/banner-queue.ts';
+import { BannerQueueSchema, type QueueItem } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
 import Player from '../player/player.tsx';
 import { Modal } from '../ui/modal.tsx';
 // issue 5 gating-web: the same gating as the title page (platform §4, §8).
 import { resolvePlayback } from '../watch/playback-client.ts';
 import { PlaybackDialogs } from '../watch/playback-dialogs.tsx';
 import { usePlaybackGate } from '../watch/use-playback.ts';
-import { BannerLoading } from './banner-content.tsx';
+import { BannerLoading } from './banner-loading.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
 
 type Stage =
@@ -18,11 +19,6 @@ type Stage =
   | { kind: 'failed' }
   /** The gate has it: a dialog of its own, or the tariff flow on its way to the payment host. */
   | { kind: 'gated' };
-
-async function getJson<T>(url: string, signal: AbortSignal): Promise<{ status: number; body: T | null }> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
-  return { status: res.status, body: (await res.json().catch(() => null)) as T | null };
-}
 
 /**
  * What a banner's play does (spec platform §4 Banner click, steps 1 and 2), in a dialog over the page: the
@@ -57,7 +53,7 @@ export default function BannerPlayer({ request, onClose }: { request: PlayReques
         if (request.kind === 'trailer') {
           queue.current = [{ uid: request.trailerId, title: t('banners.trailerTitle', { title: request.bannerTitle }), alias: request.alias ?? '' }];
         } else {
-          const { status, body } = await getJson<BannerQueue>(`/resources/banner-queue?kind=${request.kind}&alias=${encodeURIComponent(request.alias)}`, signal);
+          const { status, body } = await callResource(BannerQueueSchema, `/resources/banner-queue?kind=${request.kind}&alias=${encodeURIComponent(request.alias)}`, { signal });
           if (status !== 200 || !body || !('items' in body) || body.items.length === 0) return setStage({ kind: 'failed' });
           queue.current = body.items;
         }

@@ -1,5 +1,7 @@
 import type { ListStatus } from '@ekran/core';
 import { useEffect, useSyncExternalStore } from 'react';
+import { FavoriteAliasesSchema } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
 
 // spec platform §3 client state "profile": the favorites of the profile, with a loading status idle,
 // loading, loaded or error; §8: "Favorites failure: error stored in state". Cards read it to show their
@@ -36,9 +38,8 @@ function subscribe(listener: () => void) {
 async function load(profileId: string) {
   publish({ profileId, status: 'loading', aliases: new Set(), removed: new Set(), changed: new Map() });
   try {
-    const res = await fetch(FAVORITES_RESOURCE, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-    const body = (await res.json()) as { aliases?: unknown };
-    if (!res.ok || !Array.isArray(body.aliases)) throw new Error(`favorites answered ${res.status}`);
+    const { ok, status, body } = await callResource(FavoriteAliasesSchema, FAVORITES_RESOURCE, { credentials: 'same-origin' });
+    if (!ok || !body) throw new Error(`favorites answered ${status}`);
     if (snapshot.profileId === profileId) publish({ ...snapshot, status: 'loaded', aliases: new Set(body.aliases.map(String)) });
   } catch {
     if (snapshot.profileId === profileId) publish({ ...snapshot, status: 'error' });

@@ -2,7 +2,7 @@ import type { ListStatus } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
 import type { ListPageView, ListView, PersonalCardView, ResumeView } from '../../lib/lists-view.ts';
-import type { ListPageResult } from '../../routes/resources/lists.ts';
+import type { ListPageResult } from '../../lib/resource-answers.ts';
 import { TitleCard } from '../catalog/title-card.tsx';
 import { RowTrack } from '../ui/row-track.tsx';
 import { ProgressCard } from './progress-card.tsx';

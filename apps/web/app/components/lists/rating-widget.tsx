@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
-import type { RatingResult } from '../../routes/resources/ratings.ts';
+import type { RatingResult } from '../../lib/resource-answers.ts';
 import { usePersonalRoot } from './personal-root.ts';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import './lists.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
-import type { FavoriteResult } from '../../routes/resources/favorites.ts';
+import type { FavoriteResult } from '../../lib/resource-answers.ts';
 import { usePersonalRoot } from './personal-root.ts';
 
 /**

@@ -1,16 +1,17 @@
 import type { Offer } from '@ekran/contracts';
 import type { OfferPlacement } from '@ekran/core';
-import type { OfferActionAnswer, OfferScreenAnswer } from '../../routes/resources/offer.ts';
+import { OfferActionAnswerSchema, OfferScreenAnswerSchema, type OfferActionAnswer } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
 
-// issue 6 landings: the browser's half of the offer popups. Plain fetches (like the payment link's): a popup's show
+// The browser's half of the offer popups. Plain fetches (like the payment link's): a popup's show
 // or answer changes nothing a loader of this page shows, so no route revalidates for it.
 
 /** Tells /resources/offer about a popup: shown, closed, or accepted (then the answer says where to go). */
 export async function reportOffer(intent: 'shown' | 'closed' | 'accept', offer: Pick<Offer, '_id' | 'kind'>, placement: OfferPlacement, back?: string): Promise<OfferActionAnswer | null> {
   const form = new URLSearchParams({ intent, offer_id: offer._id, kind: offer.kind, placement, ...(back ? { back } : {}) });
   try {
-    const res = await fetch('/resources/offer', { method: 'POST', body: form, headers: { accept: 'application/json' } });
-    return ((await res.json().catch(() => null)) as OfferActionAnswer | null) ?? { error: 'failed' };
+    const { body } = await callResource(OfferActionAnswerSchema, '/resources/offer', { method: 'POST', body: form });
+    return body ?? { error: 'failed' };
   } catch {
     return null;
   }
@@ -19,9 +20,9 @@ export async function reportOffer(intent: 'shown' | 'closed' | 'accept', offer: 
 /** The offer of the subscriptions popup (platform §4 Offers), or none; never throws (the popup opens without it). */
 export async function loadSubscriptionOffer(): Promise<Offer | null> {
   try {
-    const res = await fetch('/resources/offer', { headers: { accept: 'application/json' } });
-    if (!res.ok) return null;
-    return ((await res.json()) as OfferScreenAnswer).offer ?? null;
+    const { ok, body } = await callResource(OfferScreenAnswerSchema, '/resources/offer');
+    if (!ok) return null;
+    return body?.offer ?? null;
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n.ts';
-import type { ProfileActionError, ProfileActionResult } from '../../routes/profiles/profiles-action.server.ts';
+import type { ProfileActionError, ProfileActionResult } from '../../lib/profile-actions.ts';
 import { AvatarImage } from './avatar.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { PinField } from './pin-field.tsx';

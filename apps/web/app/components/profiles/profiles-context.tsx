@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { asInterfaceLanguage } from '../../lib/i18n.ts';
 import type { ProfilesShell } from '../../lib/profiles.server.ts';
-import type { ProfileActionError, ProfileActionResult } from '../../routes/profiles/profiles-action.server.ts';
+import type { ProfileActionError, ProfileActionResult } from '../../lib/profile-actions.ts';
 
 /** The URL every profile dialog posts to. */
 export const PROFILE_ACTION = '/profiles/action';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import type { FavoriteResult } from '../../routes/resources/favorites.ts';
+import { FavoriteResultSchema } from '../../lib/resource-answers.ts';
 import { SignInDialog } from '../lists/sign-in-dialog.tsx';
 import { useFavoriteToggle } from '../lists/use-favorite-toggle.ts';
 
@@ -13,7 +13,7 @@ export const FAVORITE_CHANNELS_RESOURCE = '/resources/favorite-channels';
  */
 export function revalidatesAfterStar({ formAction, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (formAction !== FAVORITE_CHANNELS_RESOURCE) return defaultShouldRevalidate;
-  return (actionResult as FavoriteResult | undefined)?.ok === true;
+  return FavoriteResultSchema.safeParse(actionResult).data?.ok === true;
 }
 
 /**

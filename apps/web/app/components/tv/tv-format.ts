@@ -1,12 +1,10 @@
-// issue 7: times and days of live TV and recordings in the viewer's zone (spec platform §7 tz, the browser's hour
+// Times and days of live TV and recordings in the viewer's zone (spec platform §7 tz, the browser's hour
 // offset; Visitor.tz on the server). A tz is a fixed offset, so an instant is shifted by it and formatted as UTC: the
 // same text on the server and in the browser, whatever zone either runs in. The guide's own times come from the API
 // already written in that tz (TvProgramme.start/end), so they are read as they are.
 import type { TvProgramme, TvProgrammeBrief } from '@ekran/contracts';
-import { expiryTimeLeft } from '@ekran/core';
+import { DAY_MS, expiryTimeLeft, HOUR_MS, MINUTE_MS, SECOND_MS } from '@ekran/core';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const utcClock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 const utcDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const utcShortDayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -54,13 +52,13 @@ export function progressOf(p: Pick<TvProgramme, 'start_ts' | 'end_ts'>, nowMs: n
 
 /** The time left on a recording as the badge says it («13 дней», «5 часов»), or null once expired (catalogue §4). */
 export function recordingTimeLeft(expiredAt: string, nowMs: number): string | null {
-  return expiryTimeLeft((Date.parse(expiredAt) - nowMs) / 60_000);
+  return expiryTimeLeft((Date.parse(expiredAt) - nowMs) / MINUTE_MS);
 }
 
 /** Asking again at least this often, even while nothing is known to end. */
-const MAX_WAIT_MS = 10 * 60_000;
+const MAX_WAIT_MS = 10 * MINUTE_MS;
 /** A programme's end is asked about a moment after it, so the API already has the next one on air. */
-const AFTER_END_MS = 1_000;
+const AFTER_END_MS = SECOND_MS;
 
 /**
  * When a page asks again what is on air: a moment after `untilMs` (the end of the programme on air, or the start of

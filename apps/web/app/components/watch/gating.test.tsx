@@ -6,7 +6,7 @@ import { renderInRouter } from '../../test/render.tsx';
 import { notify, Notices } from '../shell/notices.tsx';
 import { PlaybackDialogs } from './playback-dialogs.tsx';
 import { resetTariffCache } from './playback-client.ts';
-import type { PlaybackViewer } from './playback-types.ts';
+import type { PlaybackViewer } from '../../lib/playback-types.ts';
 import { StreamLimitDialog, StreamStoppedDialog } from './stream-limit-dialog.tsx';
 import { offerOf, SubscriptionDialog } from './subscription-dialog.tsx';
 import { usePlayback } from './use-playback.ts';

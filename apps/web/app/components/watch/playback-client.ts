@@ -11,7 +11,9 @@ import {
 } from '@ekran/core';
 import { previousPath } from '../../lib/navigation-trail.ts';
 import { loadSubscriptionOffer } from '../offers/offer-client.ts';
-import type { PaymentLinkAnswer, PlaybackAnswer, PlaybackError, PlaybackViewer, TariffsAnswer } from './playback-types.ts';
+import type { PaymentLinkAnswer, PlaybackError, PlaybackViewer } from '../../lib/playback-types.ts';
+import { PaymentLinkAnswerSchema, PlaybackAnswerSchema, TariffsAnswerSchema } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
 
 /** What pressing play comes to, once the check (and, after a failure, its retry) has answered. */
 export type PlaybackResolution =
@@ -48,17 +50,17 @@ export function popupContextNow(): Omit<SubscriptionPopupContext, 'user'> {
 export const playbackResource = (uid: string) => `/resources/playback/${encodeURIComponent(uid)}`;
 
 async function askCheck(resource: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
-  let res: Response;
+  let answer;
   try {
-    res = await fetch(resource, { headers: { accept: 'application/json' }, signal });
+    answer = await callResource(PlaybackAnswerSchema, resource, { signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { error: { status: 0, code: 'NETWORK', message: err instanceof Error ? err.message : '' }, viewer: null };
   }
-  const body = (await res.json().catch(() => null)) as PlaybackAnswer | null;
-  if (res.ok && body && 'check' in body) return body;
+  const { ok, status, body } = answer;
+  if (ok && body && 'check' in body) return body;
   if (body && 'error' in body) return body;
-  return { error: { status: res.status || 0, code: 'ERROR', message: '' }, viewer: body?.viewer ?? null };
+  return { error: { status: status || 0, code: 'ERROR', message: '' }, viewer: body?.viewer ?? null };
 }
 
 const failureOf = (e: PlaybackError): PlaybackFailure => ({ status: e.status, code: e.code, message: e.message });
@@ -112,8 +114,8 @@ export const cachedTariffs = (): Tariff[] | null => tariffCache;
 /** The tariffs: cached, or fetched once through /resources/tariffs (null when the call failed). */
 export function loadTariffs(): Promise<Tariff[] | null> {
   if (tariffCache) return Promise.resolve(tariffCache);
-  tariffRequest ??= fetch('/resources/tariffs', { headers: { accept: 'application/json' } })
-    .then(async (res) => ((await res.json()) as TariffsAnswer).tariffs)
+  tariffRequest ??= callResource(TariffsAnswerSchema, '/resources/tariffs')
+    .then(({ body }) => body?.tariffs ?? null)
     .catch(() => null)
     .then((tariffs) => {
       tariffRequest = null;
@@ -144,8 +146,7 @@ export async function openPaymentLink(tariffId: string, extra: Record<string, st
   }
   let answer: PaymentLinkAnswer | null = null;
   try {
-    const res = await fetch('/resources/payment-link', { method: 'POST', body: form, headers: { accept: 'application/json' } });
-    answer = (await res.json().catch(() => null)) as PaymentLinkAnswer | null;
+    ({ body: answer } = await callResource(PaymentLinkAnswerSchema, '/resources/payment-link', { method: 'POST', body: form }));
   } catch {
     return 'failed';
   }

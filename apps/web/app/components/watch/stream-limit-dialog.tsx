@@ -2,7 +2,8 @@ import type { LiveStream, StreamLimit } from '@ekran/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/modal.tsx';
-import type { StopStreamAnswer } from './playback-types.ts';
+import { StopStreamAnswerSchema } from '../../lib/resource-answers.ts';
+import { callResource } from '../../lib/resource-client.ts';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const dayTimeFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
@@ -16,8 +17,7 @@ export function streamSince(startedAt: string, now: Date = new Date()): string {
 /** Stops one stream through the web server; resolves to whether it is stopped (already stopped counts). */
 async function stopStream(id: string): Promise<boolean> {
   try {
-    const res = await fetch('/resources/streams', { method: 'POST', body: new URLSearchParams({ intent: 'stop', stream_id: id }), headers: { accept: 'application/json' } });
-    const answer = (await res.json().catch(() => null)) as StopStreamAnswer | null;
+    const { body: answer } = await callResource(StopStreamAnswerSchema, '/resources/streams', { method: 'POST', body: new URLSearchParams({ intent: 'stop', stream_id: id }) });
     return Boolean(answer && ('ok' in answer || answer.error === 'not-found'));
   } catch {
     return false;

@@ -8,7 +8,7 @@ import { OfferBody } from '../offers/offer-popup.tsx';
 import { trialDaysOf } from '../../lib/billing-view.ts';
 import { Modal } from '../ui/modal.tsx';
 import { cachedTariffs, loadTariffs } from './playback-client.ts';
-import type { PlaybackViewer } from './playback-types.ts';
+import type { PlaybackViewer } from '../../lib/playback-types.ts';
 
 /** What the popup offers: the tariff flow's tariff (platform §4: weight 0 with allow_trial). */
 export interface Offer {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useNotices, type Notice } from '../shell/notices.tsx';
 import { loadTariffs, openPaymentLink, resolvePlayback, type PlaybackResolution } from './playback-client.ts';
-import type { PlaybackViewer } from './playback-types.ts';
+import type { PlaybackViewer } from '../../lib/playback-types.ts';
 
 /** A dialog the gate opens (spec platform §4 gating, §8 errors). */
 export type GateDialog =

@@ -16,10 +16,11 @@ import { changeCard, loadSubscriptions, removeCard, setRenewal } from './billing
 import { SubscriptionsPanel } from '../../components/billing/subscriptions-panel.tsx';
 import '../../styles/billing.css';
 import { removeDevice, requireRegistered, savePerson, sectionOf, setNotification, todayInMoscow, type PersonErrorKey } from './account.server.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = sectionOf(params.type);
-  if (!section) throw data(null, { status: 404 });
+  if (!section) throw notFound();
   const { auth, api } = context.get(visitorContext);
   requireRegistered(auth, request);
   switch (section) {

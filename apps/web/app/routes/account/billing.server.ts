@@ -1,15 +1,15 @@
-import type { PaymentMethod } from '@ekran/contracts';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
-import { bankOf, type BankLook } from '../../lib/banks.ts';
+import { bankOf } from '../../lib/banks.ts';
+import type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 import { env } from '../../lib/env.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { offSiteRedirect } from '../../lib/safe-redirect.ts';
 
 // issue 6 web: /account/subscriptions, the subscriptions with their renewal and the payment methods.
 
-/** A payment method with its bank's look, found on the server (the bank list stays out of the bundle). */
-export type PaymentMethodView = PaymentMethod & { bank: BankLook };
+export type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 
 /** The section's data: the subscriptions, and the payment methods (null when their call failed: the rest still shows). */
 export async function loadSubscriptions(api: Api) {
@@ -29,12 +29,6 @@ export async function loadSubscriptions(api: Api) {
 const RenewalForm = z.object({ subscription_id: z.uuid(), enabled: z.enum(['true', 'false']) });
 const CardForm = z.object({ payment_method_id: z.string().min(1).max(64).regex(/^[\w-]+$/) });
 
-export type BillingActionResult =
-  | { intent: 'renewal'; ok: true; enabled: boolean; subscription_id: string }
-  | { intent: 'renewal'; ok: false; subscription_id: string | null }
-  | { intent: 'remove-card'; ok: boolean }
-  | { intent: 'change-card'; ok: false };
-
 const refusal = (err: unknown) => {
   if (!(err instanceof ApiCallError) || err.status >= 500) throw err;
   return err.status;
@@ -42,7 +36,7 @@ const refusal = (err: unknown) => {
 
 /** spec platform §4 Disable recurring subscription (and turning it back on): POST recurrent. */
 export async function setRenewal(api: Api, form: FormData) {
-  const parsed = RenewalForm.safeParse({ subscription_id: form.get('subscription_id'), enabled: form.get('enabled') });
+  const parsed = parseFormData(form, RenewalForm);
   if (!parsed.success) return data<BillingActionResult>({ intent: 'renewal', ok: false, subscription_id: null }, { status: 400 });
   const enabled = parsed.data.enabled === 'true';
   try {
@@ -55,7 +49,7 @@ export async function setRenewal(api: Api, form: FormData) {
 
 /** «Удалить карту»: only where the API says can_cancel (it checks again). */
 export async function removeCard(api: Api, form: FormData) {
-  const parsed = CardForm.safeParse({ payment_method_id: form.get('payment_method_id') });
+  const parsed = parseFormData(form, CardForm);
   if (!parsed.success) return data<BillingActionResult>({ intent: 'remove-card', ok: false }, { status: 400 });
   try {
     await api.removePaymentMethod(parsed.data.payment_method_id);

@@ -29,6 +29,7 @@ import type { Route } from './+types/archive';
 import { archiveHeading, archivePageSizeFor, toArchivePortion } from './archive.server.ts';
 import { skipOr404 } from '../../lib/lists.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 // The filter panels are the catalogue's (.filter, its panel and columns of 10).
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
@@ -108,7 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const page = pageOf(search.get('page'));
   // What the API would refuse (a malformed genre, a year out of range, too many) is no address of ours.
-  if (page === null || !CatchupListQuerySchema.safeParse(catchupQuery(filters)).success) throw data(null, { status: 404 });
+  if (page === null || !CatchupListQuerySchema.safeParse(catchupQuery(filters)).success) throw notFound();
   const rest = new URLSearchParams(search);
   for (const key of FILTER_QUERY) rest.delete(key);
   if (page === 1) rest.delete('page');
@@ -137,8 +138,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if ((!list.ok && isGeoRefusal(list.error)) || (!filterGroups.ok && isGeoRefusal(filterGroups.error))) {
     return data({ view: 'geo' as const }, { status: 403 });
   }
-  if (!list.ok && list.error instanceof ApiCallError && (list.error.status === 400 || list.error.status === 404)) throw data(null, { status: 404 });
-  if (list.ok && page > 1 && list.value.skip >= list.value.items_total) throw data(null, { status: 404 });
+  if (!list.ok && list.error instanceof ApiCallError && (list.error.status === 400 || list.error.status === 404)) throw notFound();
+  if (list.ok && page > 1 && list.value.skip >= list.value.items_total) throw notFound();
 
   // spec catalogue §8: a failed filters call leaves the page without its filters.
   const groups = filterGroups.ok ? groupsOf(filterGroups.value) : null;
@@ -150,7 +151,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const catalogue = await api.genres(forKids).catch(() => null);
     for (const alias of unlisted) {
       const genre = catalogue?.items.find((g) => g.alias === alias);
-      if (catalogue && !genre) throw data(null, { status: 404 });
+      if (catalogue && !genre) throw notFound();
       genreTitles[alias] = genre?.title ?? alias;
     }
   }

@@ -2,26 +2,14 @@ import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { safePath } from '../../lib/safe-redirect.ts';
+import type { AuthFormErrors } from '../../lib/auth-errors.ts';
 
 /** spec platform §5: the ?back= return URL when it is a path of this site, else the home page. */
 export function backOf(request: Request): string {
   return safePath(new URL(request.url).searchParams.get('back'));
 }
 
-export type AuthErrorKey =
-  | 'emailInvalid' | 'emailTaken' | 'alreadyRegistered' | 'passwordShort' | 'credentials' | 'rateLimited'
-  | 'codeInvalid' | 'codeFormat' | 'tooManyAttempts' | 'generic'
-  // accounts (issue 3): the login field, phone codes and delivery
-  | 'loginEmpty' | 'phoneEmpty' | 'phoneRequired' | 'phoneInvalid' | 'phoneNotMobile' | 'phoneTaken' | 'tooManyCodes' | 'deliveryFailed';
-
-export interface AuthFormErrors {
-  /** The one field of /auth: «Почта или телефон». */
-  login?: AuthErrorKey;
-  email?: AuthErrorKey;
-  password?: AuthErrorKey;
-  code?: AuthErrorKey;
-  form?: AuthErrorKey;
-}
+export type { AuthErrorKey, AuthFormErrors } from '../../lib/auth-errors.ts';
 
 /** An API failure of an auth form as the field it concerns and the text key to show under it. */
 export function authErrors(err: unknown): AuthFormErrors {

@@ -13,6 +13,7 @@ import { authMeta } from './auth-meta.ts';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { withDeviceLimit } from './device-limit.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
 function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | null {
@@ -56,7 +57,7 @@ function redirectWith(url: string, cookies: string[]) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.step === 'signup') throw safeRedirect(`/signup${new URL(request.url).search}`);
   const step = stepOf(params);
-  if (!step) throw data(null, { status: 404 });
+  if (!step) throw notFound();
   const back = backOf(request);
   const mode = authMode(context.get(visitorContext).auth, request);
   if (mode.mode === 'done') throw redirectWith(back, mode.clearMarker ? [clearSocialMarkerCookie()] : []);

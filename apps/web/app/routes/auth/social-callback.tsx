@@ -11,10 +11,11 @@ import { authMeta } from './auth-meta.ts';
 import { deviceLimitOf } from './device-limit.server.ts';
 import { callbackParams, clearedFlowCookie, flowCookieOf, socialError } from './social.server.ts';
 import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider } = params;
-  if (!isSocialProvider(provider)) throw data(null, { status: 404 });
+  if (!isSocialProvider(provider)) throw notFound();
   const { api } = context.get(visitorContext);
   let result;
   try {
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * the answer goes on to the GET above, a top-level navigation that does carry the flow cookie.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!isSocialProvider(params.provider)) throw data(null, { status: 404 });
+  if (!isSocialProvider(params.provider)) throw notFound();
   const query = new URLSearchParams(Object.entries(callbackParams(await request.formData())) as [string, string][]);
   throw safeRedirect(`/token/${params.provider}?${query}`, 303);
 }

@@ -13,10 +13,11 @@ import { authMeta } from './auth-meta.ts';
 import { refusalStatus } from './auth.server.ts';
 import { authWithBack, clearedFlowCookie, flowCookieOf, socialError, socialRegistrationCookie, type SocialErrorKey } from './social.server.ts';
 import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider } = params;
-  if (!isSocialProvider(provider)) throw data(null, { status: 404 });
+  if (!isSocialProvider(provider)) throw notFound();
   try {
     const pending = await context.get(visitorContext).api.socialPending(flowCookieOf(request));
     if (pending.provider !== provider) throw safeRedirect(`/auth/${pending.provider}/signup`);
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { provider } = params;
-  if (!isSocialProvider(provider)) throw data(null, { status: 404 });
+  if (!isSocialProvider(provider)) throw notFound();
   const form = await request.formData();
   const { api } = context.get(visitorContext);
   const flow = flowCookieOf(request);

@@ -1,7 +1,6 @@
 // Server helpers of the social sign-in pages (/token/{provider}, /auth/{provider}/signup).
-import { ErrorCode, SOCIAL_FLOW_COOKIE, type SocialCallbackRequest } from '@ekran/contracts';
+import { SOCIAL_FLOW_COOKIE, type SocialCallbackRequest } from '@ekran/contracts';
 import { SOCIAL_REGISTRATION_COOKIE, SOCIAL_REGISTRATION_COOKIE_MINUTES } from '@ekran/core';
-import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
 import { readCookie } from '../../lib/session.server.ts';
 
@@ -39,25 +38,4 @@ export const socialRegistrationCookie = (provider: string) =>
 /** /auth, keeping the return URL for after the phone step. */
 export const authWithBack = (back: string) => (back === '/' ? '/auth' : `/auth?back=${encodeURIComponent(back)}`);
 
-export type SocialErrorKey = 'flowInvalid' | 'denied' | 'providerError' | 'unavailable' | 'alreadyLinked' | 'alreadyRegistered' | 'rateLimited' | 'generic';
-
-/**
- * An API failure as the text to show. Codes this page does not know (a device limit, for one) pass through
- * as generic, with their code kept for whoever handles them.
- */
-export function socialError(err: unknown): { error: SocialErrorKey; code: string | null; status: number } {
-  if (!(err instanceof ApiCallError)) throw err;
-  const code = err.body?.code ?? null;
-  const keys: Record<string, SocialErrorKey> = {
-    [ErrorCode.SocialFlowInvalid]: 'flowInvalid',
-    [ErrorCode.SocialDenied]: 'denied',
-    [ErrorCode.SocialProviderError]: 'providerError',
-    [ErrorCode.SocialProviderUnavailable]: 'unavailable',
-    [ErrorCode.SocialAlreadyLinked]: 'alreadyLinked',
-    [ErrorCode.AlreadyRegistered]: 'alreadyRegistered',
-    [ErrorCode.RateLimited]: 'rateLimited',
-    [ErrorCode.NotFound]: 'unavailable',
-  };
-  if (err.status >= 500 && code !== ErrorCode.SocialProviderUnavailable) throw err;
-  return { error: (code && keys[code]) || 'generic', code, status: err.status };
-}
+export { socialError, type SocialErrorKey } from '../../lib/social-errors.server.ts';

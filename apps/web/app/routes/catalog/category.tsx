@@ -1,7 +1,7 @@
 import type { Category, CatalogFilters as CatalogFiltersData, FilterGroup } from '@ekran/contracts';
 import { buildBreadcrumbs, CATALOG_PAGE_SIZE, isCatalogSort, type CrumbInput } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { CatalogFilters, SortControl } from '../../components/catalog/catalog-filters.tsx';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -15,13 +15,14 @@ import { categoryPath, hasFilter, parseCategoryPath, pathFromQuery, withFilter, 
 import { portionUrl, toPortion } from '../../lib/listing.ts';
 import { skipOr404 } from '../../lib/lists.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
 function categoryOf(url: URL): Category {
   const first = url.pathname.split('/')[1];
   if (first === 'movies' || first === 'series' || first === 'animation') return first;
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 /** The title of the chosen item of a group (a genre's name, a year, a country's name), or null. */
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw safeRedirect(`${categoryPath(category, fromForm)}${search.size ? `?${search}` : ''}`);
   }
   const path = parseCategoryPath([params.p1, params.p2, params.p3, params.p4]);
-  if (!path) throw data(null, { status: 404 });
+  if (!path) throw notFound();
   const canonical = categoryPath(category, path);
   if (canonical !== url.pathname.replace(/\/$/, '') && url.pathname !== `/${category}/`) throw safeRedirect(`${canonical}${url.search}`, 301);
 
@@ -61,14 +62,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     api.catalogFilters({ ...filter, for_kids: forKids }).catch((): CatalogFiltersData | null => null),
   ]);
   const pages = Math.max(1, Math.ceil(list.items_total / CATALOG_PAGE_SIZE));
-  if (path.page > pages) throw data(null, { status: 404 });
+  if (path.page > pages) throw notFound();
   // A filter value the category does not have (a mistyped or stale link) is not a page.
   if (filters) {
     for (const group of filters.items) {
-      if (group.selected !== 'all' && !group.items.some((i) => i.alias === group.selected)) throw data(null, { status: 404 });
+      if (group.selected !== 'all' && !group.items.some((i) => i.alias === group.selected)) throw notFound();
     }
   } else if (path.genre && list.items_total === 0) {
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   const genreTitle = selectedTitle(filters?.items, 'genre') ?? list.items.flatMap((i) => i.genres).find((g) => g.alias === path.genre)?.title ?? null;
   const countryTitle = selectedTitle(filters?.items, 'country') ?? path.country?.toUpperCase() ?? null;

@@ -1,6 +1,6 @@
 import { buildBreadcrumbs, CATALOG_PAGE_SIZE, pageSuffix, parsePageSuffix } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
@@ -11,6 +11,7 @@ import type { Route } from './+types/new';
 import { portionUrl, toPortion } from '../../lib/listing.ts';
 import { skipOr404 } from '../../lib/lists.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogCss }];
 
@@ -21,12 +22,12 @@ const pagePath = (page: number) => (page > 1 ? `/new/${pageSuffix(page)}` : '/ne
 /** spec platform §2 /new/{page?}: the titles new on the service, in the catalogue grid, 40 a page (catalogue §9). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = params.page === undefined ? 1 : parsePageSuffix(params.page);
-  if (page === null) throw data(null, { status: 404 });
+  if (page === null) throw notFound();
   if (page === 1 && params.page !== undefined) throw safeRedirect(`/new${new URL(request.url).search}`, 301);
   const { api, auth } = context.get(visitorContext);
   const list = await api.titles({ sort: NEW_SORT, for_kids: auth?.profile_for_child ?? false, limit: CATALOG_PAGE_SIZE, skip: skipOr404(page, CATALOG_PAGE_SIZE) });
   const pages = Math.max(1, Math.ceil(list.items_total / CATALOG_PAGE_SIZE));
-  if (page > pages) throw data(null, { status: 404 });
+  if (page > pages) throw notFound();
   return { page, pages, total: list.items_total, portion: toPortion(list), canonical: pagePath(page) };
 }
 

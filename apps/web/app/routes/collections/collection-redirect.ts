@@ -1,6 +1,6 @@
-import { data } from 'react-router';
 import type { Route } from './+types/collection-redirect';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -9,6 +9,6 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * the canonical /collections/{alias} (decision 010). /collection alone keeps its error screen (platform §2).
  */
 export function loader({ params }: Route.LoaderArgs) {
-  if (!ALIAS.test(params.alias)) throw data(null, { status: 404 });
+  if (!ALIAS.test(params.alias)) throw notFound();
   throw safeRedirect(`/collections/${params.alias}`, 301);
 }

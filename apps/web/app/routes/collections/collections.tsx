@@ -1,6 +1,5 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
 import { ListEmpty } from '../../components/collections/list-empty.tsx';
@@ -16,6 +15,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/collections';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PAGE_SEGMENT = /^page\d+$/;
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = context.get(visitorContext);
 
   if (!params.p1 || PAGE_SEGMENT.test(params.p1)) {
-    if (params.p2) throw data(null, { status: 404 });
+    if (params.p2) throw notFound();
     const page = pageOr404(params.p1);
     redirectToCanonical(url, pagedPath(LIST, page));
     const size = LIST_PAGE_SIZE.collections;
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!ALIAS.test(alias)) {
     // A hashtag typed as it reads (/collections/неожиданный_финал) goes to its alias (/collections/neozhidannyy-final).
     alias = hashtagAlias(alias);
-    if (!ALIAS.test(alias)) throw data(null, { status: 404 });
+    if (!ALIAS.test(alias)) throw notFound();
     throw safeRedirect(pagedPath(`${LIST}/${alias}`, page), 301);
   }
   const base = `${LIST}/${alias}`;

@@ -1,13 +1,14 @@
 import type { OutboxMessage } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { devToolsAllowed, env } from '../../lib/env.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/outbox';
 import outboxCss from './outbox.css?url';
+import { notFound } from '../../lib/not-found.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: outboxCss }];
 
@@ -19,13 +20,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: outb
  * whatever the API behind it says.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!devToolsAllowed(env)) throw data(null, { status: 404 });
+  if (!devToolsAllowed(env)) throw notFound();
   const to = (new URL(request.url).searchParams.get('to') ?? '').trim().slice(0, 254);
   try {
     const { items } = await context.get(visitorContext).api.outbox({ recipient: to || undefined, limit: 50 });
     return { to, items };
   } catch (err) {
-    if (err instanceof ApiCallError && err.status === 404) throw data(null, { status: 404 });
+    if (err instanceof ApiCallError && err.status === 404) throw notFound();
     throw err;
   }
 }

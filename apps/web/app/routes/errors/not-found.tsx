@@ -1,9 +1,9 @@
-import { data } from 'react-router';
 import { ErrorScreen } from '../../components/ui/error-screen.tsx';
+import { notFound } from '../../lib/not-found.ts';
 
 /** Unknown addresses: the not-found screen with status 404. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -1,7 +1,6 @@
 import type { GenrePage } from '@ekran/contracts';
 import { HOME_CRUMB_TITLE } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import { GenreSection } from '../../components/genres/genre-section.tsx';
 import { countsLine, kindsPhrase } from '../../components/genres/genre-view.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -13,6 +12,7 @@ import { absoluteUrl, breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.
 import { visitorContext } from '../../lib/session.server.ts';
 import genresCss from '../../styles/genres.css?url';
 import type { Route } from './+types/genre';
+import { notFound } from '../../lib/not-found.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: genresCss }];
 
@@ -24,13 +24,13 @@ const GENRE_ALIAS = /^[a-z][a-z0-9-]{1,39}$/;
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const alias = params.genre;
-  if (!GENRE_ALIAS.test(alias)) throw data(null, { status: 404 });
+  if (!GENRE_ALIAS.test(alias)) throw notFound();
   const { api, auth } = context.get(visitorContext);
   let page: GenrePage;
   try {
     page = await api.genre(alias, auth?.profile_for_child ?? false);
   } catch (err) {
-    if (isNothingThere(err)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw notFound();
     throw err;
   }
   const lead = [...page.sections].sort((a, b) => b.items_total - a.items_total)[0]?.items[0];

@@ -5,17 +5,18 @@ import { isNothingThere, type Api } from '../../lib/api.server.ts';
 import { paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import type { Visitor } from '../../lib/session.server.ts';
 import { offSiteRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 /** What the landing's button answers when it cannot go on: the offer is over, or the payment link failed. */
 export type LandingActionAnswer = { error: 'ended' | 'payment-link' };
 
 /** The landing of /pages/{slug} from the API; any slug the API does not know (or could not be one) is a 404. */
 export async function loadLanding(api: Pick<Api, 'landing'>, slug: string | undefined): Promise<Landing> {
-  if (!slug || !LANDING_SLUG_PATTERN.test(slug)) throw data(null, { status: 404 });
+  if (!slug || !LANDING_SLUG_PATTERN.test(slug)) throw notFound();
   try {
     return await api.landing(slug);
   } catch (err) {
-    if (isNothingThere(err)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw notFound();
     throw err;
   }
 }

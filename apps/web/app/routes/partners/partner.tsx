@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { partnerBySlug, SAMSUNG_PROMO, type Partner } from '../../lib/partners.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/partner';
 import '../pages/pages.css';
+import { notFound } from '../../lib/not-found.ts';
 
 /**
  * spec platform §2 Partners: /partners/{domru,ok,kartina,beeline,wink,kion,okko} and /partners/promo/samsung —
@@ -14,7 +14,7 @@ import '../pages/pages.css';
 export function loader({ request, params }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
   const partner: Partner | null = path === SAMSUNG_PROMO.path ? SAMSUNG_PROMO : partnerBySlug(params.partner);
-  if (!partner) throw data(null, { status: 404 });
+  if (!partner) throw notFound();
   return { partner };
 }
 

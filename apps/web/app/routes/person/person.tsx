@@ -1,7 +1,6 @@
 import { HOME_CRUMB_TITLE, ageOn, truncate } from '@ekran/core';
 import type { Person } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import { TitleCard } from '../../components/catalog/title-card.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { toCardView } from '../../lib/card-view.ts';
@@ -12,6 +11,7 @@ import { absoluteUrl, breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/person';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // Matches the card grid of spec platform §9 (see components/catalog/title-grid.tsx).
@@ -19,7 +19,7 @@ const GRID_SIZES = '(max-width: 567px) 50vw, (max-width: 767px) 33vw, (max-width
 
 /** /person/{person}: biography, facts and the filmography by role (platform §3; decision 010). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!ALIAS.test(params.person)) throw data(null, { status: 404 });
+  if (!ALIAS.test(params.person)) throw notFound();
   const { api } = context.get(visitorContext);
   const person = await orNotFound(api.personByAlias(params.person));
   return {

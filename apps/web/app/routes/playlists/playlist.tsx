@@ -1,6 +1,6 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { Link, data } from 'react-router';
+import { Link } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { trackClick } from '../../lib/analytics.ts';
@@ -12,6 +12,7 @@ import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/playlist';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -20,7 +21,7 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * opens the first item's title page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!ALIAS.test(params.alias)) throw data(null, { status: 404 });
+  if (!ALIAS.test(params.alias)) throw notFound();
   const page = pageOr404(params.page);
   const base = `/playlist/${params.alias}`;
   redirectToCanonical(new URL(request.url), pagedPath(base, page));

@@ -1,5 +1,5 @@
 import { ApiPath } from '@ekran/contracts';
-import { formatPrice, gaClientId } from '@ekran/core';
+import { formatPrice, gaClientId, isUuid } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -13,7 +13,6 @@ import './promo.css';
 import { offSiteRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (v: string | null) => (v && v.length <= 200 ? v : null);
 
 export type SuccessView =
@@ -29,7 +28,7 @@ export function successViewOf(params: URLSearchParams): SuccessView | null {
   if (discount) {
     const price = Number(params.get('price'));
     const currency = params.get('currency') ?? 'RUB';
-    if (!UUID.test(discount) || !Number.isFinite(price) || !/^[A-Z]{3}$/.test(currency)) return null;
+    if (!isUuid(discount) || !Number.isFinite(price) || !/^[A-Z]{3}$/.test(currency)) return null;
     return { kind: 'discount', campaign, tariff, tariffId: discount, price: formatPrice(price, currency) };
   }
   const until = new Date(params.get('until') ?? '');
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireRegistered(auth, '/code');
   const form = await request.formData();
   const tariffId = String(form.get('tariff_id') ?? '');
-  if (!UUID.test(tariffId)) return data({ error: true }, { status: 400 });
+  if (!isUuid(tariffId)) return data({ error: true }, { status: 400 });
   try {
     const link = await api.paymentLink(ApiPath.tariffPayment(tariffId), { ga_id: gaClientId(readCookie(request.headers.get('cookie'), '_ga')) ?? undefined });
     const target = new URL(link.url);

@@ -11,6 +11,7 @@ import type { Route } from './+types/coupon';
 import { successPath } from './promo.server.ts';
 import './promo.css';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[\w-]{1,64}$/;
 
@@ -22,14 +23,14 @@ export type CouponAnswer = { error: PromoErrorView & { code: string | null }; em
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
-  if (!ALIAS.test(params.promo)) throw data(null, { status: 404 });
+  if (!ALIAS.test(params.promo)) throw notFound();
   let coupon: CouponMeta | null = null;
   let error: (PromoErrorView & { code: string | null }) | null = null;
   try {
     coupon = await api.coupon(params.promo);
   } catch (err) {
     if (!(err instanceof ApiCallError)) throw err;
-    if (err.status === 404) throw data(null, { status: 404 });
+    if (err.status === 404) throw notFound();
     error = { ...promoErrorView(err.body?.code), code: err.body?.code ?? null };
   }
   return { coupon, error, registered: !!auth && !auth.virtual };

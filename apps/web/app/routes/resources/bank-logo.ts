@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { data } from 'react-router';
 import type { Route } from './+types/bank-logo';
+import { notFound } from '../../lib/not-found.ts';
 
 // issue 6 web: the banks' logos of card-info, served from our own origin (never hot-linked from another host).
 const LOGOS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('card-info/package.json')), 'dist', 'banks-logos');
@@ -12,12 +12,12 @@ const TYPES = { svg: 'image/svg+xml', png: 'image/png' } as const;
 export async function loader({ params }: Route.LoaderArgs) {
   const file = params.file ?? '';
   const m = FILE.exec(file);
-  if (!m) throw data(null, { status: 404 });
+  if (!m) throw notFound();
   let body: Buffer;
   try {
     body = await readFile(path.join(LOGOS_DIR, file));
   } catch {
-    throw data(null, { status: 404 });
+    throw notFound();
   }
   return new Response(new Uint8Array(body), {
     headers: {

@@ -4,14 +4,9 @@ import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/banner-queue';
+import type { BannerQueue } from '../../lib/resource-answers.ts';
 
-/** One item a banner plays: the uid its playback check is asked for, what the player says is playing, and its title's alias. */
-export interface QueueItem {
-  uid: string;
-  title: string;
-  alias: string;
-}
-export type BannerQueue = { items: QueueItem[] } | { error: { code: string } };
+export type { BannerQueue, QueueItem } from '../../lib/resource-answers.ts';
 
 const Query = z.object({
   kind: z.enum(['product', 'playlist']),

@@ -2,19 +2,12 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/extend-subscription';
+import type { ExtendAnswer } from '../../lib/resource-answers.ts';
 
-/**
- * What «Продлить» answers: paid (or being paid), the payment host's page when no card is bound, or a failure.
- * processing: the bank has not answered the charge yet; it may still go through, so it is never shown as a failure.
- */
-export type ExtendAnswer =
-  | { status: 'succeeded' | 'pending'; order_id: string }
-  | { status: 'processing'; order_id: string | null }
-  | { status: 'redirect'; url: string }
-  | { status: 'failed'; reason: string | null }
-  | { error: 'auth' | 'bad-request' | 'failed' };
+export type { ExtendAnswer } from '../../lib/resource-answers.ts';
 
 const FormSchema = z.object({ subscription_id: z.uuid(), key: z.uuid() });
 const OrderQuerySchema = z.object({ order: z.string().regex(/^[\w-]{1,64}$/) });
@@ -48,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, auth } = context.get(visitorContext);
   if (!auth || auth.virtual) return data<ExtendAnswer>({ error: 'auth' }, { status: 401 });
-  const form = await request.formData();
-  const parsed = FormSchema.safeParse({ subscription_id: form.get('subscription_id'), key: form.get('key') });
+  const parsed = await parseForm(request, FormSchema);
   if (!parsed.success) return data<ExtendAnswer>({ error: 'bad-request' }, { status: 400 });
   try {
     const order = await api.extendSubscription(parsed.data.subscription_id, parsed.data.key);

@@ -2,18 +2,9 @@ import { ErrorCode } from '@ekran/contracts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/favorites';
+import type { FavoriteResult } from '../../lib/resource-answers.ts';
 
-/**
- * The answer of /resources/favorites. The contract other parts of the site rely on (the favorite button,
- * the banner action add_to_favorites): POST form fields `intent=add|remove` and `alias`.
- * - ok: the title is now (not) a favorite;
- * - auth: an anonymous visitor (show the no-auth favorites popup, spec platform §2);
- * - not_found: no such title for this profile (a child profile sees only its kids titles);
- * - invalid: a bad intent or alias;
- * - failed: the API did not answer; nothing changed (spec platform §8: the error is kept in state).
- */
-export type FavoriteResult = { ok: true; alias: string; isFavorite: boolean } | { ok: false; alias: string; error: FavoriteError };
-export type FavoriteError = 'auth' | 'not_found' | 'invalid' | 'failed';
+export type { FavoriteError, FavoriteResult } from '../../lib/resource-answers.ts';
 
 const ALIAS_RE = /^[a-z0-9-]{1,160}$/;
 const PRIVATE = { 'cache-control': 'private, no-store' };

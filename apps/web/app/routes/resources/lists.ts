@@ -2,14 +2,12 @@ import { ErrorCode } from '@ekran/contracts';
 import { PERSONAL_LIST_PAGE_SIZE } from '@ekran/core';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { listsFor, loadListPage } from '../../lib/personal-lists.server.ts';
-import { isListKind, type ListPageView } from '../../lib/lists-view.ts';
+import { isListKind } from '../../lib/lists-view.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/lists';
+import type { HistoryResult, ListPageResult } from '../../lib/resource-answers.ts';
 
-/** A page of a list, or why not: auth (an anonymous visitor has no such list), invalid, failed. */
-export type ListPageResult = ({ ok: true } & ListPageView) | { ok: false; error: 'auth' | 'invalid' | 'failed' };
-/** The answer of removing from the history (one title, or all of it). */
-export type HistoryResult = { ok: true; intent: 'remove' | 'clear'; alias: string | null } | { ok: false; intent: string; alias: string | null; error: 'auth' | 'invalid' | 'not_found' | 'failed' };
+export type { HistoryResult, ListPageResult } from '../../lib/resource-answers.ts';
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
 const ALIAS_RE = /^[a-z0-9-]{1,160}$/;

@@ -1,4 +1,4 @@
-import { OfferKindSchema, OfferPlacementSchema, type Offer } from '@ekran/contracts';
+import { OfferKindSchema, OfferPlacementSchema } from '@ekran/contracts';
 import {
   OFFER_FROM_FLAG_COOKIE, OFFER_FROM_FLAG_MINUTES, OFFER_REDIRECT_FLAG_COOKIE, OFFER_REDIRECT_FLAG_MINUTES, OFFER_SEEN_COOKIE, OFFER_SEEN_COOKIE_SECONDS,
   UPSELL_ANSWERED_SECONDS, UPSELL_VALUE_COOKIE,
@@ -10,11 +10,9 @@ import { safePath } from '../../lib/safe-redirect.ts';
 import { flagCookie, paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/offer';
+import type { OfferActionAnswer, OfferScreenAnswer } from '../../lib/resource-answers.ts';
 
-/** What the popups' calls answer: done, the payment host to go to, a page of the site to go to, or why not. */
-export type OfferActionAnswer = { ok: true } | { url: string } | { next: string } | { error: 'auth' | 'not-running' | 'payment-link' | 'failed' };
-/** The subscriptions popup's offer screen (GET). */
-export type OfferScreenAnswer = { offer: Offer | null };
+export type { OfferActionAnswer, OfferScreenAnswer } from '../../lib/resource-answers.ts';
 
 /**
  * GET: the offer for the subscriptions popup of playback gating (spec platform §4 Offers: "the subscriptions popup

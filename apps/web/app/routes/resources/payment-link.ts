@@ -1,11 +1,25 @@
 import { SPECIAL_TARIFF_CHANNEL } from '@ekran/contracts';
 import { UTM_PARAMS } from '@ekran/core';
 import { data } from 'react-router';
-import type { PaymentLinkAnswer } from '../../components/watch/playback-types.ts';
+import { z } from 'zod';
+import type { PaymentLinkAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/payment-link';
+
+/** The tariff, its channel, the page to come back to and the page's utm_* (each checked where it is used). */
+const PaymentLinkForm = z.object({
+  tariff_id: z.string().optional(),
+  channel: z.string().optional(),
+  back_url: z.string().optional(),
+  utm_source: z.string().optional(),
+  utm_medium: z.string().optional(),
+  utm_campaign: z.string().optional(),
+  utm_content: z.string().optional(),
+  utm_term: z.string().optional(),
+});
 
 /**
  * spec platform §4 Payment redirect: "Fetch the tariff url with the api key and ga_id plus promo-network tracking
@@ -18,10 +32,10 @@ import type { Route } from './+types/payment-link';
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, auth } = context.get(visitorContext);
   if (!auth || (!auth.email && !auth.phone)) return data<PaymentLinkAnswer>({ error: 'auth' }, { status: 401 });
-  const form = await request.formData();
-  const tariffId = String(form.get('tariff_id') ?? '');
+  const { data: form } = await parseForm(request, PaymentLinkForm);
+  const tariffId = form?.tariff_id ?? '';
   // issue 6 web: the special tariffs of /tariffs?channel=pb_special are only in that channel's list.
-  const channel = form.get('channel') === SPECIAL_TARIFF_CHANNEL ? SPECIAL_TARIFF_CHANNEL : undefined;
+  const channel = form?.channel === SPECIAL_TARIFF_CHANNEL ? SPECIAL_TARIFF_CHANNEL : undefined;
   let tariffs;
   try {
     tariffs = channel ? await api.tariffsFor({ channel }) : await api.tariffs();
@@ -34,8 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await paymentRedirect(api, {
     tariffUrl: tariff.url,
     cookies: request.headers.get('cookie'),
-    utm: Object.fromEntries(UTM_PARAMS.map((name) => [name, form.get(name)])),
-    back: form.get('back_url') as string | null,
+    utm: Object.fromEntries(UTM_PARAMS.map((name) => [name, form?.[name] ?? null])),
+    back: form?.back_url ?? null,
   });
   if ('error' in result) return data<PaymentLinkAnswer>({ error: 'payment-link' }, { status: 502 });
   return data<PaymentLinkAnswer>({ url: result.url }, { headers: { 'Set-Cookie': result.cookie } });

@@ -3,9 +3,9 @@ import { isPersonalRating } from '@ekran/core';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/ratings';
+import type { RatingResult } from '../../lib/resource-answers.ts';
 
-/** The answer of rating a title: its rating now, or why not (auth: an anonymous visitor; not_found; invalid; failed). */
-export type RatingResult = { ok: true; alias: string; rating: number | null } | { ok: false; alias: string; error: 'auth' | 'not_found' | 'invalid' | 'failed' };
+export type { RatingResult } from '../../lib/resource-answers.ts';
 
 const ALIAS_RE = /^[a-z0-9-]{1,160}$/;
 const json = (body: RatingResult, status = 200) => Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });

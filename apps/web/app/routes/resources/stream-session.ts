@@ -1,4 +1,5 @@
 import { ErrorCode, HeartbeatRequestSchema, type ApiError } from '@ekran/contracts';
+import { isUuid } from '@ekran/core';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/stream-session';
@@ -9,7 +10,6 @@ import type { Route } from './+types/stream-session';
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
 const STREAM_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fail = (status: number, code: string, message: string, extra: Partial<ApiError> = {}) =>
   Response.json({ status, code, message, ...extra }, { status, headers: PRIVATE });
@@ -34,7 +34,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const query = new URL(request.url).searchParams;
       const uid = query.get('uid');
       const exp = query.get('exp');
-      await api.stopStream(id, uid && UUID_RE.test(uid) ? uid : undefined, exp && /^[0-9]{1,11}$/.test(exp) ? Number(exp) : undefined);
+      await api.stopStream(id, uid && isUuid(uid) ? uid : undefined, exp && /^[0-9]{1,11}$/.test(exp) ? Number(exp) : undefined);
       return new Response(null, { status: 204, headers: PRIVATE });
     }
     if (request.method !== 'POST') return fail(405, ErrorCode.BadRequest, 'POST');

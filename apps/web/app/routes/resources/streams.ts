@@ -1,19 +1,23 @@
+import { isUuid } from '@ekran/core';
 import { data } from 'react-router';
-import type { StopStreamAnswer } from '../../components/watch/playback-types.ts';
+import { z } from 'zod';
+import type { StopStreamAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/streams';
 
-const STREAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const StopForm = z.object({ intent: z.literal('stop'), stream_id: z.string().refine(isUuid) });
 
 /**
  * «Остановить» in the stream-limit dialog: stops one of the account's streams (DELETE /api/v1/streams/:id; the
  * API allows only the account's own streams), so this device can play in its place.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = String(form.get('stream_id') ?? '');
-  if (form.get('intent') !== 'stop' || !STREAM_ID.test(id)) return data<StopStreamAnswer>({ error: 'failed' }, { status: 400 });
+  const parsed = await parseForm(request, StopForm);
+  if (!parsed.success) return data<StopStreamAnswer>({ error: 'failed' }, { status: 400 });
+  const id = parsed.data.stream_id;
   try {
     await context.get(visitorContext).api.stopStream(id);
     return data<StopStreamAnswer>({ ok: true });

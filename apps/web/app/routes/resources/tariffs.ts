@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { TariffsAnswer } from '../../components/watch/playback-types.ts';
+import type { TariffsAnswer } from '../../lib/playback-types.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/tariffs';

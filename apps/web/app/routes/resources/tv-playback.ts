@@ -1,12 +1,12 @@
 import { ErrorCode, type PlaybackCheck } from '@ekran/contracts';
+import { isUuid } from '@ekran/core';
 import { data } from 'react-router';
-import type { PlaybackAnswer } from '../../components/watch/playback-types.ts';
+import type { PlaybackAnswer } from '../../lib/playback-types.ts';
 import { NO_STORE, playbackAnswer, playbackViewerOf } from '../../lib/gating.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/tv-playback';
 
 const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * issue 7 tvstream: the playback check of a live channel (/resources/tv-playback/live/{alias}) or a recording
@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = auth ? playbackViewerOf(auth) : null;
   let ask: () => Promise<PlaybackCheck>;
   if (params.kind === 'live' && ALIAS.test(params.id)) ask = () => api.tvLiveCheck(params.id);
-  else if (params.kind === 'recording' && UUID.test(params.id)) ask = () => api.tvRecordingCheck(params.id.toLowerCase());
+  else if (params.kind === 'recording' && isUuid(params.id)) ask = () => api.tvRecordingCheck(params.id.toLowerCase());
   else return data<PlaybackAnswer>({ error: { status: 404, code: ErrorCode.NotFound, message: 'No such stream' }, viewer }, { status: 404, headers: NO_STORE });
   return playbackAnswer(auth, ask);
 }

@@ -1,6 +1,5 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
 import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';
@@ -13,6 +12,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/collections.css';
 import type { Route } from './+types/selection';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -24,7 +24,7 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const alias = 'rules' in params ? params.rules : params.alias;
-  if (!alias || !ALIAS.test(alias)) throw data(null, { status: 404 });
+  if (!alias || !ALIAS.test(alias)) throw notFound();
   const page = pageOr404(params.page);
   const { api } = context.get(visitorContext);
   const size = LIST_PAGE_SIZE.selection;

@@ -1,7 +1,7 @@
 // issue 7 tvstream: /archive/watch/{id} — a recording (catalogue §2 Archive watch page): the programme cut from its
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
-import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn } from '@ekran/core';
+import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn, isUuid } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
@@ -16,8 +16,8 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/archive-watch';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A title's or a channel's alias: a link that outlasts recordings (a banner's catchup action) names one. */
 const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -37,8 +37,8 @@ type Available = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, token, auth, tz } = context.get(visitorContext);
-  if (!UUID.test(params.id)) {
-    if (!ALIAS.test(params.id)) throw data(null, { status: 404 });
+  if (!isUuid(params.id)) {
+    if (!ALIAS.test(params.id)) throw notFound();
     // A title's or a channel's newest recording, at its own address: recordings come and go, the name stays.
     const newest = await api.catchup(params.id).catch((err: unknown) => {
       if (err instanceof ApiCallError && err.status < 500) return null;

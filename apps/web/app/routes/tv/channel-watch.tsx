@@ -6,7 +6,7 @@
 import { TvScheduleSchema, type PlaybackCheck, type Tariff, type TvChannel, type TvSchedule } from '@ekran/contracts';
 import { isIsoDate, tvLocalDate } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { FavoriteChannelButton } from '../../components/tv/favorite-channel-button.tsx';
@@ -24,6 +24,7 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { categoryOf, geoRefusal, isMissing, isTvAlias } from './tv-pages.server.ts';
 import type { Route } from './+types/channel-watch';
+import { notFound } from '../../lib/not-found.ts';
 
 interface DayView {
   view: 'day';
@@ -57,7 +58,7 @@ async function channelStrip(api: Api, tz: number, category: string | null): Prom
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const alias = params.id;
   const date = params.date ?? null;
-  if (!isTvAlias(alias) || (date !== null && !isIsoDate(date))) throw data(null, { status: 404 });
+  if (!isTvAlias(alias) || (date !== null && !isIsoDate(date))) throw notFound();
   const { api, token, auth, tz } = context.get(visitorContext);
   // As the title page: the check decides the button and lets an entitled viewer's stream start at once; a refusal
   // (a kids profile, an unregistered device, a VPN) is said when play is pressed, the kids one at once.
@@ -69,14 +70,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Without a day the page is today's: its check is asked alongside.
       date === null ? askCheck() : null,
     ]);
-    if (!schedule.dates.includes(schedule.date)) throw data(null, { status: 404 });
+    if (!schedule.dates.includes(schedule.date)) throw notFound();
     const today = tvLocalDate(new Date(schedule.server_time), tz);
     const page = { schedule, strip: strip.channels, category: strip.category, today };
     if (schedule.date !== today) return { view: 'day', ...page } satisfies DayView;
     const { check, refusal, tariffs } = early ?? (await askCheck());
     return { view: 'live', ...page, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true } satisfies LiveView;
   } catch (err) {
-    if (isNothingThere(err)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw notFound();
     // spec platform §6: outside RU a channel page reports geo_error (attribute tvchannels_{channel}).
     const geo = geoRefusal(err);
     if (geo) return geo;

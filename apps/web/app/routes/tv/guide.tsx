@@ -4,7 +4,7 @@
 import type { TvGuide } from '@ekran/contracts';
 import { isIsoDate, tvLocalDate } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ProgrammeList } from '../../components/tv/programme-list.tsx';
@@ -18,12 +18,13 @@ import { visitorContext } from '../../lib/session.server.ts';
 import { categoryOf, geoRefusal, isMissing } from './tv-pages.server.ts';
 import type { Route } from './+types/guide';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = categoryOf(url);
   const date = url.searchParams.get('date');
-  if (date !== null && !isIsoDate(date)) throw data(null, { status: 404 });
+  if (date !== null && !isIsoDate(date)) throw notFound();
   // A category that is not one (malformed, unknown, or not this profile's): every channel of the same day.
   if (url.searchParams.has('category') && !category) throw safeRedirect(tvHref('/channel', { date }));
   const { api, tz } = context.get(visitorContext);
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw err;
   }
   // Two weeks back to a week ahead, as a channel's page (the API answers any day; the guide offers these).
-  if (!guide.dates.includes(guide.date)) throw data(null, { status: 404 });
+  if (!guide.dates.includes(guide.date)) throw notFound();
   return { view: 'guide' as const, guide, today: tvLocalDate(new Date(guide.server_time), tz) };
 }
 

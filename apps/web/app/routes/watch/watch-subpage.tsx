@@ -2,7 +2,7 @@ import { countedPeople, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, trunc
 import type { Credit, Title, TitleLists } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { CoverGrid, type CoverView } from '../../components/collections/cover-card.tsx';
 import { progressTargetFor } from '../../components/lists/title-personal.tsx';
 import { EpisodeList, SeasonSwitcher } from '../../components/watch/episode-list.tsx';
@@ -23,6 +23,7 @@ import '../../styles/collections.css';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch-subpage';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 /** The sub-pages that are pages (person/{alias} only redirects). */
 type PageSub = { kind: 'season'; number: number } | { kind: Exclude<WatchNamedSubPage, 'articles'> };
@@ -69,7 +70,7 @@ function hasContent(title: Title, sub: PageSub, lists: TitleLists | null): boole
 export async function loader({ params, context }: Route.LoaderArgs) {
   const sub = parseWatchSubPage(params.page, params.pageId);
   // There is no journal yet (a later issue): a title has no articles, and the page is not faked.
-  if (!sub || sub.kind === 'articles') throw data(null, { status: 404 });
+  if (!sub || sub.kind === 'articles') throw notFound();
   const page = sub as PageSub | Extract<typeof sub, { kind: 'person-of-title' }>;
   const visitor = context.get(visitorContext);
   const ref = /^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias;
@@ -78,7 +79,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (page.kind === 'person-of-title') {
     const { alias } = page;
     const inCredits = CREW_ROLES.some((r) => creditsOf(title, r).some((p) => p.alias === alias));
-    if (!inCredits) throw data(null, { status: 404 });
+    if (!inCredits) throw notFound();
     throw safeRedirect(`/person/${alias}`, 301);
   }
   const needsLists = page.kind === 'collections' || page.kind === 'selections';
@@ -90,7 +91,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
     page.kind === 'season' ? loadWatchPersonal(visitor, title.alias) : Promise.resolve<WatchPersonal>({ state: null, reportUrl: null }),
   ]);
-  if (!hasContent(title, page, lists)) throw data(null, { status: 404 });
+  if (!hasContent(title, page, lists)) throw notFound();
   // Similar titles are the main page's; a sub-page does not carry them.
   return { title: { ...title, similar: [] }, sub: page, lists, personal };
 }

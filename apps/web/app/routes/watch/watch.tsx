@@ -2,7 +2,7 @@ import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, languageName, mpaaFor, 
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 // issue 5 gating-web: the play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
 import { PlayButton } from '../../components/watch/play-button.tsx';
 import { playLabel } from '../../components/watch/play-label.ts';
@@ -34,6 +34,7 @@ import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { notFound } from '../../lib/not-found.ts';
 
 // The player and hls.js load only when a viewer presses play.
 const Player = lazy(() => import('../../components/player/player.tsx'));
@@ -46,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // ---- issue 5 titles: a title id (the mini-app's {product}, /movie/{id}) names the title too.
     title = await api.title(/^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias);
   } catch (err) {
-    if (isNothingThere(err)) throw data(null, { status: 404 });
+    if (isNothingThere(err)) throw notFound();
     throw err;
   }
   // ---- issue 5 titles: the page's address is its alias; an id moves there for good, keeping the query (ap, s).

@@ -1,5 +1,7 @@
-import type { DeviceLimit, PlaybackCheck, StreamLimit, Tariff } from '@ekran/contracts';
+import type { DeviceLimit, PlaybackCheck, StreamLimit } from '@ekran/contracts';
 import type { GatingUser } from '@ekran/core';
+import type { z } from 'zod';
+import type { PaymentLinkAnswerSchema, StopStreamAnswerSchema, TariffsAnswerSchema } from './resource-answers.ts';
 
 /**
  * The viewer as playback gating reads it (spec platform §3 Auth data: the fields core's gating rules use, and
@@ -22,13 +24,6 @@ export interface PlaybackError {
 /** What /resources/playback/:uid answers: the check, or its failure, with the viewer of the refreshed session. */
 export type PlaybackAnswer = { check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null };
 
-/** What /resources/tariffs answers: the tariff list, or null when the call failed (spec platform §7, §8). */
-export interface TariffsAnswer {
-  tariffs: Tariff[] | null;
-}
-
-/** What /resources/payment-link answers: the payment host's address, or why there is none. */
-export type PaymentLinkAnswer = { url: string } | { error: 'auth' | 'unknown-tariff' | 'payment-link' };
-
-/** What /resources/streams answers to «Остановить». */
-export type StopStreamAnswer = { ok: true } | { error: 'not-found' | 'failed' };
+export type TariffsAnswer = z.infer<typeof TariffsAnswerSchema>;
+export type PaymentLinkAnswer = z.infer<typeof PaymentLinkAnswerSchema>;
+export type StopStreamAnswer = z.infer<typeof StopStreamAnswerSchema>;

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** A small notice while the video is being found. */
+export function BannerLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="banner-loading" role="status">
+      <span className="spinner spinner--sm" aria-hidden="true" />
+      {t('banners.loading')}
+    </div>
+  );
+}
