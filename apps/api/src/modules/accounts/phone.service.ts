@@ -1,7 +1,7 @@
 import type { AuthData, PhoneVerifyRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { parsePhoneInput, PHONE_CODE_RESEND_SECONDS } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
@@ -30,7 +30,7 @@ export function phoneOrThrow(input: string): string {
  * account signs in on this device, or the caller's virtual user registers with it, or the caller's
  * registered account without a phone gets it (the end of a social registration).
  */
-export function createPhoneService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
   const signIn = createSignIn(deps);

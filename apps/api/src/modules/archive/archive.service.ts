@@ -1,6 +1,6 @@
 import type { CatchupFilters, CatchupItem, CatchupList, CatchupListQuery, CatchupSearch, CatchupSearchQuery } from '@ekran/contracts';
 import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
@@ -19,7 +19,7 @@ const GROUP_TITLES = { category: 'Тип', genre: 'Жанр', year: 'Год' } a
  * The catch-up archive (issue 7; spec catalogue §1-§5, §7): recordings of our films and series that aired,
  * offered until expired_at (14 days after airing), newest airing first. The geo rule (RU only) is the routes'.
  */
-export function createArchiveService(deps: Required<Pick<AppDeps, 'database' | 'now'>>) {
+export function createArchiveService(deps: Pick<Deps, 'database' | 'now'>) {
   const repo = createArchiveRepo(deps.database.db);
 
   /** Items of title ids, in that order; `ids` names the recording an item stands for. */

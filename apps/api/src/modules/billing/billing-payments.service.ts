@@ -5,7 +5,7 @@ import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMEN
 import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
@@ -13,7 +13,7 @@ import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from 
 import { refundSurplus } from './billing.surplus.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
-export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
+export type BillingDeps = Pick<Deps, 'env' | 'database' | 'now' | 'payments'>;
 
 const LIVE = ['active', 'trial', 'grace'] as const;
 /** How long a processing order answers a new purchase of the same thing instead of a second charge. */

@@ -1,7 +1,7 @@
 import type { AuthData, DeviceLoginRequest, LoginCheck } from '@ekran/contracts';
 import { isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
@@ -39,7 +39,7 @@ export const isEntitling = (status: SubscriptionRow['status']): boolean => (ENTI
 const TOUCH_EVERY_MS = 10 * 60_000;
 
 /** Accounts and sessions: device login, refresh, session resolution. */
-export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   const repo = createIdentityRepo(deps.database.db);
   const socialRepo = createSocialRepo(deps.database.db);
   const pins = createPinRepo(deps.database.db);

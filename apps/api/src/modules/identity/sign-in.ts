@@ -2,7 +2,7 @@ import type { AuthData } from '@ekran/contracts';
 import { ErrorCode, SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { sessionCookieOptions } from '../../plugins/session.ts';
@@ -36,7 +36,7 @@ export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket:
  * The one way a user gets a new session on this device, whatever proved who they are (password, SMS code,
  * a social provider). Device registration and its limit live here so every sign-in obeys them.
  */
-export function createSignIn(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   const repo = createIdentityRepo(deps.database.db);
   const identity = createIdentityService(deps);
   const tickets = createDeviceLimitTickets(deps.database.db, deps.env.CODE_SECRET, deps.now);

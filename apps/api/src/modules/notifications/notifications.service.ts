@@ -2,7 +2,7 @@ import type { NotifyChannel, NotifyStatusResponse, NotifySubscription } from '@e
 import { ErrorCode } from '@ekran/contracts';
 import { EXPERIMENTS, maskEmail, maskPhone } from '@ekran/core';
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, hmac, newToken, safeEqual } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
@@ -25,7 +25,7 @@ export function inDoubleOptIn(userId: string, percent: number): boolean {
 type User = { id: string; email: string | null; phone: string | null; isVirtual: boolean };
 
 /** Notification subscriptions by email, push and SMS (spec platform §1, §7), double opt-in and one-click unsubscribe. */
-export function createNotificationsService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createNotificationsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createNotificationsRepo(deps.database.db);
   const signature = (accountId: string) => hmac(deps.env.CODE_SECRET, `unsubscribe:${accountId}`);
 

@@ -2,13 +2,13 @@ import { ErrorCode, type CurrentOffer, type Offer, type OfferAnswer, type OfferA
 import {
   assignExperiments, OFFER_KINDS, offerRefusal, PLACEMENT_KINDS, UPSELL_COOKIE_DAYS, UPSELL_USER_ID_COOKIE_HOURS, type OfferKind, type OfferPlacement,
 } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
 import { createOffersRepo, type OfferRow } from './offers.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 const HOUR_MS = 3_600_000;
 
 export const offerErrors = {

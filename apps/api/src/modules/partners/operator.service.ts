@@ -1,6 +1,6 @@
 import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
 import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
@@ -9,7 +9,7 @@ import { createIdentityService, type SessionContext } from '../identity/identity
 import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
 import { createOperatorRepo, type OperatorSubscriptionRow, type OperatorTariffRow } from './operator.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** A row as the contract shows it. */
 export function toOperatorSubscription(row: OperatorSubscriptionRow, now: Date): OperatorSubscription {

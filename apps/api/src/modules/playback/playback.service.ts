@@ -1,6 +1,6 @@
 import type { MediaMarkers, NextItem, PlaybackCheck, PlayerSlot, ProductPlayback } from '@ekran/contracts';
 import { ApiPath, ErrorCode, RatingAgeSchema } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createIpRanges } from '../../lib/ip-ranges.ts';
 import { createDevicesService } from '../devices/devices.service.ts';
@@ -65,7 +65,7 @@ const mediaOf = (m: PlayableMedia): PlayableMedia => ({
 });
 
 /** Playback: what an item is, whether the caller may play it, and signed stream URLs bound to a stream session. */
-export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   const repo = createPlaybackRepo(deps.database.db);
   const streams = createStreamsRepo(deps.database.db);
   const identity = createIdentityService(deps);

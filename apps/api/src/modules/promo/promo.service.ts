@@ -5,7 +5,7 @@ import {
 } from '@ekran/contracts';
 import { PromoCodeRequestSchema } from '@ekran/contracts';
 import { isEmail, looksLikeEmail } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
@@ -87,7 +87,7 @@ function gives(campaign: CampaignRow, tariff: TariffRow | null, discount: Tariff
   return { kind: 'days', days: campaign.grantDays ?? 0, tariff_title: tariff?.title ?? '' };
 }
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Promo codes, gift certificates and coupons: what a code gives, and activating it once, atomically. */
 export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation'>) {

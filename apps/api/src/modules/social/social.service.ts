@@ -1,7 +1,7 @@
 import type { LinkedIdentities, SocialCallbackRequest, SocialCallbackResult, SocialPending, SocialProviders, SocialSignupResult } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { returnUrlOr, type SocialProvider } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.ts';
 import { requireAudience } from '../../plugins/audience.ts';
@@ -14,7 +14,7 @@ import { createSocialRepo, type FlowRow } from './social.repo.ts';
 import { toLinkedIdentity } from './social.mapper.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Time to come back from the provider. */
 const FLOW_TTL_MS = 10 * 60_000;

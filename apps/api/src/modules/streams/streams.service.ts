@@ -1,6 +1,6 @@
 import type { HeartbeatRequest, HeartbeatResponse, LiveStream, StreamLimit } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
@@ -15,7 +15,7 @@ import { createTvPlaybackService, type TvHeartbeatGate } from '../tv-playback/tv
 /** A VOD item's gate in the shape a TV one has: its media is one asset. */
 const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
