@@ -1,6 +1,6 @@
 import type { AuthData, PhoneVerifyRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { parsePhoneInput, PHONE_CODE_RESEND_SECONDS } from '@ekran/core';
+import { parsePhoneInput, PHONE_CODE_RESEND_SECONDS, HOUR_MS } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Delivery } from '../delivery/delivery.ts';
@@ -11,7 +11,6 @@ import { createAccountsRepo } from './accounts.repo.ts';
 
 /** At most this many SMS codes go to one number in an hour, whoever asks (SMS cost and SMS bombing). */
 export const PHONE_CODES_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
 
 const phoneTaken = () => new AppError(409, ErrorCode.PhoneTaken, 'This phone belongs to another account');
 const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, 'This account already has a phone');

@@ -1,5 +1,6 @@
 // Development only, never registered in production (as the outbox): a month cannot pass in a browser journey or
 // a local try, so this brings a subscription to the state a month and a declined renewal would leave it in.
+import { ENTITLING_STATUSES } from '@ekran/core';
 import { ErrorSchema } from '@ekran/contracts';
 import { orders, subscriptions, tariffs } from '@ekran/db';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -37,7 +38,7 @@ export async function billingDevRoutes(appBase: FastifyInstance) {
       const [sub] = await db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.id, request.params.id), eq(subscriptions.userId, session.userId), inArray(subscriptions.status, ['active', 'trial', 'grace'])));
+        .where(and(eq(subscriptions.id, request.params.id), eq(subscriptions.userId, session.userId), inArray(subscriptions.status, ENTITLING_STATUSES)));
       if (!sub) throw notFound('Subscription');
       const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
       await db.update(subscriptions).set({ expiresAt: now, updatedAt: now }).where(eq(subscriptions.id, sub.id));

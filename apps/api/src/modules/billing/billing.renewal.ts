@@ -1,7 +1,7 @@
 // issue 6 api: the renewal charge. The scheduler (pg-boss, wired by another part of issue 6) calls renewDue
 // every few minutes; each call is safe to repeat and to run on several instances at once: a period's charge
 // is an order with the key renewal:<subscription>:<period>:<failed attempts>, unique per account.
-import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ekran/core';
+import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS, DAY_MS, HOUR_MS, ENTITLING_STATUSES } from '@ekran/core';
 import { orders, paymentMethods, subscriptions, tariffs } from '@ekran/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { applyLedgerEvent, failUnanswered, markProcessing } from './billing.ledger.ts';
@@ -9,7 +9,6 @@ import { ProviderError } from './providers/types.ts';
 import { refundPendingSurpluses, refundSurplus } from './billing.surplus.ts';
 import { renewalPrice, requestHash, type BillingDeps } from './billing-payments.service.ts';
 
-const DAY_MS = 86_400_000;
 
 export interface RenewalReport {
   /** Charges asked of the provider in this call. */
@@ -51,7 +50,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       and(
         eq(subscriptions.isRecurrent, true),
         isNull(subscriptions.cancelledAt),
-        inArray(subscriptions.status, ['active', 'trial', 'grace']),
+        inArray(subscriptions.status, ENTITLING_STATUSES),
         lte(subscriptions.expiresAt, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS)),
         isNotNull(paymentMethods.token),
       ),
@@ -68,7 +67,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       .limit(1);
     // One charge in flight at a time, and a failed one is retried once a day.
     if (last?.status === 'pending' || last?.status === 'processing') continue;
-    if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * 3_600_000) continue;
+    if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * HOUR_MS) continue;
 
     const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
     const [order] = await db

@@ -1,12 +1,12 @@
 import type { AuthData, DeviceLoginRequest, LoginCheck } from '@ekran/contracts';
-import { isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { DAY_MS, isEntitling, isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
-import { createIdentityRepo, type SubscriptionRow } from './identity.repo.ts';
+import { createIdentityRepo } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
 import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata
@@ -25,16 +25,6 @@ export interface SessionContext {
   token: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * Subscription statuses that entitle playback until expires_at (schema: subscriptions): active, a trial, and
- * the grace period after a failed renewal. Expired and cancelled ones do not. Billing (issue 6) moves
- * subscriptions between these states; playback and stream limits read them through here.
- */
-export const ENTITLING_STATUSES = ['active', 'trial', 'grace'] as const satisfies readonly SubscriptionRow['status'][];
-/** Whether a subscription in this status entitles playback (while unexpired). */
-export const isEntitling = (status: SubscriptionRow['status']): boolean => (ENTITLING_STATUSES as readonly string[]).includes(status);
 // Refresh the sliding expiry at most this often, so reads do not write on every call.
 const TOUCH_EVERY_MS = 10 * 60_000;
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@ekran/core';
 import type { AuthData } from '@ekran/contracts';
 import { ErrorCode, SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyReply } from 'fastify';
@@ -54,7 +55,7 @@ export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
       userId: input.userId,
       tokenHash: hashToken(token),
       apiClientId: input.apiClientId,
-      expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * 86_400_000),
+      expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS),
       now,
       device: input.device,
       mayAdd,

@@ -1,6 +1,6 @@
 import type { NotifyChannel, NotifyStatusResponse, NotifySubscription } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { EXPERIMENTS, maskEmail, maskPhone } from '@ekran/core';
+import { EXPERIMENTS, maskEmail, maskPhone, DAY_MS } from '@ekran/core';
 import { createHash } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -10,7 +10,7 @@ import type { SessionContext } from '../identity/identity.service.ts';
 import { createNotificationsRepo, type NotifyRow } from './notifications.repo.ts';
 
 /** A double opt-in link works for three days. */
-export const DOI_TOKEN_TTL_MS = 3 * 86_400_000;
+export const DOI_TOKEN_TTL_MS = 3 * DAY_MS;
 const CHANNELS: readonly NotifyChannel[] = ['email', 'push', 'sms'];
 
 /**

@@ -1,6 +1,7 @@
 import { ErrorCode, type CurrentOffer, type Offer, type OfferAnswer, type OfferAnswerResult, type OfferRecorded } from '@ekran/contracts';
 import {
   assignExperiments, OFFER_KINDS, offerRefusal, PLACEMENT_KINDS, UPSELL_COOKIE_DAYS, UPSELL_USER_ID_COOKIE_HOURS, type OfferKind, type OfferPlacement,
+  HOUR_MS,
 } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,7 +10,6 @@ import { createIdentityService, type SessionContext } from '../identity/identity
 import { createOffersRepo, type OfferRow } from './offers.repo.ts';
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
-const HOUR_MS = 3_600_000;
 
 export const offerErrors = {
   notRunning: () => new AppError(409, ErrorCode.Conflict, 'This offer is not running (switched off or outside its period)'),

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@ekran/core';
 import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
 import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
@@ -143,7 +144,7 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
             await repo.update(row.id, row.userId, { status: 'cancelled' }, null, at, tx);
             break;
           case 'renewed': {
-            const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * 86_400_000);
+            const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * DAY_MS);
             // The operator billed a new period, so the money is back: a suspended one resumes as a resume would
             // (got_money), rather than staying behind the blocking no_money popup while it plays.
             await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok', expiresAt }, row.status === 'suspended' ? 'got_money' : undefined, at, tx);

@@ -1,3 +1,4 @@
+import { isUuid } from '@ekran/core';
 import type { MediaMarkers, NextItem, PlaybackCheck, PlayerSlot, ProductPlayback } from '@ekran/contracts';
 import { ApiPath, ErrorCode, RatingAgeSchema } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
@@ -11,7 +12,6 @@ import { createStreamsRepo } from '../streams/streams.repo.ts';
 import { createPlaybackRepo } from './playback.repo.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from './signed-media.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The media of a playable item: what signing, markers and thumbnails need. */
 interface PlayableMedia {
@@ -75,7 +75,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);
 
   async function resolve(uid: string): Promise<Playable> {
-    if (!UUID.test(uid)) throw notFound(`Item ${uid}`);
+    if (!isUuid(uid)) throw notFound(`Item ${uid}`);
     const main = await repo.movieOrSeries(uid);
     if (main) {
       const t = main.title;

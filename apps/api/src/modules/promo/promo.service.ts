@@ -4,7 +4,7 @@ import {
   type PromoNewUsersReason,
 } from '@ekran/contracts';
 import { PromoCodeRequestSchema } from '@ekran/contracts';
-import { isEmail, looksLikeEmail } from '@ekran/core';
+import { isEmail, looksLikeEmail, DAY_MS } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -14,7 +14,6 @@ import { toTariff } from '../billing/billing.mapper.ts';
 import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
 import { createPromoRepo, type CampaignRow, type CodeRow, type PromoRepo, type TariffRow } from './promo.repo.ts';
 
-const DAY_MS = 86_400_000;
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 // ---- the errors of catalogue §8, one code each (the site maps them to the exact texts)

@@ -1,6 +1,6 @@
 import type { LinkedIdentities, SocialCallbackRequest, SocialCallbackResult, SocialPending, SocialProviders, SocialSignupResult } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { returnUrlOr, type SocialProvider } from '@ekran/core';
+import { returnUrlOr, type SocialProvider, DAY_MS } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.ts';
@@ -102,7 +102,7 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
       // sign-in with it would start on the main profile without the PIN (spec platform §6).
       if (input.intent === 'link') requireAudience('holder', { session: input.session });
       const now = deps.now();
-      await repo.purgeFlows(new Date(now.getTime() - 86_400_000));
+      await repo.purgeFlows(new Date(now.getTime() - DAY_MS));
       const checks = oauth.newChecks(p);
       const binding = newToken();
       await repo.createFlow({

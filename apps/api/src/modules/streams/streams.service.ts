@@ -1,10 +1,11 @@
+import { isUuid, ENTITLING_STATUSES } from '@ekran/core';
 import type { HeartbeatRequest, HeartbeatResponse, LiveStream, StreamLimit } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
-import { ENTITLING_STATUSES, type SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../identity/identity.service.ts';
 import { createPlaybackService, type GateResult } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
@@ -17,7 +18,6 @@ const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, ite
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list view of a live stream: the device by a readable name (as the devices list names it), the item, the times. */
 function toLiveStream(row: LiveStreamRow, currentDeviceId: string | null): LiveStream {
@@ -148,7 +148,7 @@ export function createStreamGuard(deps: Deps, options: { cacheMs?: number } = {}
   const cache = createTtlCache<boolean>({ ttlMs: options.cacheMs ?? 5_000, maxEntries: 50_000, now: () => deps.now().getTime() });
   return {
     async isRevoked(sid: string): Promise<boolean> {
-      if (!UUID.test(sid)) return true;
+      if (!isUuid(sid)) return true;
       const key = sid.toLowerCase();
       const revoked = await cache.get(key, async () => {
         const row = await repo.stateOf(sid);

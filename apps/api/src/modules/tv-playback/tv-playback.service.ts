@@ -1,3 +1,4 @@
+import { isUuid } from '@ekran/core';
 import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
@@ -18,7 +19,6 @@ import { createTvPlaybackRepo, type ChannelWithLoop, type ProgrammeRow } from '.
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** spec platform §6: TV channels play in country RU only. */
 export const TV_COUNTRY = 'RU';
 
@@ -95,7 +95,7 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
    * channel's loop began (there is no stream before it). Anything else is 404: not recorded, not ended, expired.
    */
   async function recordingItem(id: string, now: Date): Promise<TvItem> {
-    if (!UUID.test(id)) throw notFound(`Recording ${id}`);
+    if (!isUuid(id)) throw notFound(`Recording ${id}`);
     const row = await repo.programme(id);
     const p = row?.programme;
     if (!row || !p) throw notFound(`Recording ${id}`);
@@ -260,7 +260,7 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
      * a recording that expired meanwhile is 404), with its key and the assets whose prefixes the heartbeat renews.
      */
     async gateForHeartbeat(uid: string, session: SessionContext, ip: string): Promise<TvHeartbeatGate | null> {
-      if (!UUID.test(uid)) return null;
+      if (!isUuid(uid)) return null;
       const now = deps.now();
       const channel = await repo.channelById(uid);
       let item: TvItem;
