@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
+import { createServices } from './services.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const handles: Deps = { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) };
   app.decorate('deps', handles);
+  app.decorate('services', createServices(handles));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -4,9 +4,8 @@ import { ApiPath, ErrorCode, RatingAgeSchema } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createIpRanges } from '../../lib/ip-ranges.ts';
-import { createDevicesService } from '../devices/devices.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { DevicesService } from '../devices/devices.service.ts';
+import type { IdentityService, SessionContext } from '../identity/identity.service.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createStreamsRepo } from '../streams/streams.repo.ts';
 import { createPlaybackRepo } from './playback.repo.ts';
@@ -64,12 +63,16 @@ const mediaOf = (m: PlayableMedia): PlayableMedia => ({
   introStartSeconds: m.introStartSeconds, introEndSeconds: m.introEndSeconds, creditsStartSeconds: m.creditsStartSeconds,
 });
 
+/** What playback asks other modules: whether the account is entitled, whether its device is registered. */
+export interface PlaybackUses {
+  identity: Pick<IdentityService, 'hasActiveSubscription'>;
+  devices: Pick<DevicesService, 'assertRegistered'>;
+}
+
 /** Playback: what an item is, whether the caller may play it, and signed stream URLs bound to a stream session. */
-export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
+export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, devices }: PlaybackUses) {
   const repo = createPlaybackRepo(deps.database.db);
   const streams = createStreamsRepo(deps.database.db);
-  const identity = createIdentityService(deps);
-  const devices = createDevicesService(deps);
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);

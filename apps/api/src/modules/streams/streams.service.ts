@@ -6,12 +6,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
-import { createPlaybackService, type GateResult } from '../playback/playback.service.ts';
+import type { GateResult, PlaybackService } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
 // ---- issue 7 tvstream: a live channel or a recording streams under the same sessions and limit as VOD
 import { isTvKey, signedTv } from '../tv-playback/tv-media.ts';
-import { createTvPlaybackService, type TvHeartbeatGate } from '../tv-playback/tv-playback.service.ts';
+import type { TvHeartbeatGate, TvPlaybackService } from '../tv-playback/tv-playback.service.ts';
 
 /** A VOD item's gate in the shape a TV one has: its media is one asset. */
 const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
@@ -46,10 +46,8 @@ const stoppedError = (stream: StreamRow) =>
  * account's limit. A stream starts with its first heartbeat, stays live while heartbeats keep coming
  * (STREAM_ALIVE_SECONDS), and can be stopped by its own device or by another device of the account.
  */
-export function createStreamsService(deps: Deps) {
+export function createStreamsService(deps: Deps, { playback, tv }: { playback: Pick<PlaybackService, 'gate'>; tv: Pick<TvPlaybackService, 'gateForHeartbeat'> }) {
   const repo = createStreamsRepo(deps.database.db);
-  const playback = createPlaybackService(deps);
-  const tv = createTvPlaybackService(deps);
   const aliveSince = (now: Date) => new Date(now.getTime() - deps.env.STREAM_ALIVE_SECONDS * 1000);
 
   async function limitOf(userId: string, now: Date): Promise<number> {

@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
-import { createPlaybackService, type Gateable } from '../playback/playback.service.ts';
+import type { Gateable, PlaybackService } from '../playback/playback.service.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
 import { createStreamsRepo } from '../streams/streams.repo.ts';
@@ -54,9 +54,8 @@ export function refuseOutsideRu(alias: string) {
  * Live TV and recordings (issue 7 tvstream): the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
-export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileReader } = {}) {
+export function createTvPlaybackService(deps: Deps, { playback }: { playback: PlaybackService }, options: { read?: AssetFileReader } = {}) {
   const repo = createTvPlaybackRepo(deps.database.db);
-  const playback = createPlaybackService(deps);
   const streams = createStreamsRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
