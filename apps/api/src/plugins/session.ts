@@ -2,7 +2,7 @@ import { SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized, type AppError } from '../lib/errors.ts';
-import type { SessionContext } from '../modules/identity/identity.service.ts';
+import type { SessionContext } from '../modules/sessions/session-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import { createLifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { toOperatorAccountSubscription } from '../partners/operator.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createAccountRepo } from './account.repo.ts';
 
 const registeredOnly = (session: SessionContext) => {

@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
 import { createIdentityRepo } from '../identity/identity.repo.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 

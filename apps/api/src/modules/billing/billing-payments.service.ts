@@ -7,7 +7,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL } from 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';

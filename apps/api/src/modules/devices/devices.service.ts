@@ -3,7 +3,7 @@ import { ErrorCode } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createIdentityRepo } from '../identity/identity.repo.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { deviceCountExceeded, mayAddDevice, VIRTUAL_DEVICE_LIMIT } from '../identity/sign-in.ts';
 import { toAccountDevice } from './device-name.ts';
 

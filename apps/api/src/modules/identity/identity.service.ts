@@ -1,9 +1,10 @@
 import type { AuthData, DeviceLoginRequest, LoginCheck } from '@ekran/contracts';
-import { DAY_MS, isEntitling, isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { DAY_MS, isEntitling, isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo } from './identity.repo.ts';
@@ -11,19 +12,8 @@ import { createPinRepo } from '../profiles/pin.repo.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
 import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata
 
-/** What a route knows about its caller. */
-export interface SessionContext {
-  sessionId: string;
-  userId: string;
-  profileId: string;
-  deviceId: string | null;
-  isVirtual: boolean;
-  isChild: boolean;
-  /** The child profile's age cap (issue 3 profiles); null for an adult profile or a child one without a cap. */
-  ageCap: KidsAgeCap | null;
-  countryCode: string;
-  token: string;
-}
+
+export type { SessionContext } from '../sessions/session-context.ts';
 
 // Refresh the sliding expiry at most this often, so reads do not write on every call.
 const TOUCH_EVERY_MS = 10 * 60_000;

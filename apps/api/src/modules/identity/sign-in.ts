@@ -10,7 +10,8 @@ import { sessionCookieOptions } from '../../plugins/session.ts';
 import { toAccountDevice } from '../devices/device-name.ts';
 import { createDeviceLimitTickets } from './device-limit-tickets.ts';
 import { createIdentityRepo, type DeviceRow, type MayAddDevice, type NewDevice } from './identity.repo.ts';
-import { createIdentityService, type SessionContext } from './identity.service.ts';
+import { createIdentityService } from './identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 
 /**
  * Devices a virtual user may register: it is one visitor's browser, so it needs few, but it is outside the

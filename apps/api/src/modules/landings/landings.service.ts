@@ -4,7 +4,7 @@ import type { Deps as Handles } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import { createCardMaker } from '../collections/title-scope.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createLandingsRepo } from './landings.repo.ts';

@@ -6,7 +6,7 @@ import { canResume, isWatchFinished } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, hmac, newToken, safeEqual } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createNotificationsRepo, type NotifyRow } from './notifications.repo.ts';
 
 /** A double opt-in link works for three days. */

@@ -6,7 +6,8 @@ import {
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createOffersRepo, type OfferRow } from './offers.repo.ts';
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;

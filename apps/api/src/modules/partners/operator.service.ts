@@ -6,7 +6,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
 import { createOperatorRepo, type OperatorSubscriptionRow, type OperatorTariffRow } from './operator.repo.ts';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, newToken } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createPinRepo } from './pin.repo.ts';
 import { requireAdultSession, requireRegistered } from './guards.ts';
 

@@ -11,7 +11,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import type { createAccountsService } from '../accounts/accounts.service.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createPromoRepo, type CampaignRow, type CodeRow, type PromoRepo, type TariffRow } from './promo.repo.ts';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';

@@ -5,7 +5,7 @@ import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import type { GateResult, PlaybackService } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';

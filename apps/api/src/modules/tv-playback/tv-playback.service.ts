@@ -4,7 +4,7 @@ import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import type { Gateable, PlaybackService } from '../playback/playback.service.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';

@@ -3,7 +3,7 @@ import { ErrorCode } from '@ekran/contracts';
 import { tvDayBounds, tvGuideDates, tvLocalDate } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { toCategory, toChannel, toProgramme } from './tv.mapper.ts';
 import { createTvRepo, type CategoryRow, type ChannelRow } from './tv.repo.ts';
 
