@@ -6,7 +6,9 @@ import type { DbHandle } from '@ekran/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
+import { createServices } from './services.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
@@ -53,7 +55,7 @@ import { promoRoutes } from './modules/promo/promo.routes.ts';
 // ---- issue 6 partners: the mobile-operator customer
 import { operatorRoutes } from './modules/partners/operator.routes.ts';
 // ---- issue 6 queue: the job queue, the subscription lifecycle schedules, renewal on/off
-import { createJobs, type Jobs, type JobsTiming } from './jobs/jobs.ts';
+import { createJobs, type JobsTiming } from './jobs/jobs.ts';
 import { registerLifecycleJobs, type RenewDue } from './modules/billing/lifecycle.jobs.ts';
 import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
 // ---- issue 6 api: payments
@@ -88,14 +90,6 @@ export interface AppDeps {
   payments?: PaymentProviders;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
-    /** issue 6 queue: the job queue (started when the app is ready, stopped gracefully on close). */
-    jobs: Jobs;
-  }
-}
-
 /** Builds the API without listening; server.ts listens, tests call inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -107,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) });
+  const handles: Deps = { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) };
+  app.decorate('deps', handles);
+  app.decorate('services', createServices(handles));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

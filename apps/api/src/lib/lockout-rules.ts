@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from '@ekran/core';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { atMost, distinctAtMost, escalating, type AttemptsConfig } from './lockout.ts';
@@ -5,8 +6,6 @@ import { atMost, distinctAtMost, escalating, type AttemptsConfig } from './locko
 // The brute-force limits of the API in one place, as route config (`config: { ...passwordAttempts(…) }`).
 // The numbers are the policy of docs/decisions/033-limits-that-follow-the-attacker.md.
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Failed password sign-ins of one account, from any address (OWASP ASVS V2.2.1): five pass, then a lock of

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import { limitAttempts, type Db } from '@ekran/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ export interface AttemptStore {
 }
 
 /** How long attempts are kept at most: the longest window of any rule. */
-const KEEP_MS = 24 * 3_600_000;
+const KEEP_MS = 24 * HOUR_MS;
 /** The database store prunes old rows once in this many attempts (each process on its own). */
 const PRUNE_EVERY = 200;
 

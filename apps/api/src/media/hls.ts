@@ -2,6 +2,8 @@
 // bandwidths, the RFC 6381 codec string of an H.264 init segment, writing the master playlist, segmenting
 // WebVTT subtitles and mapping scrub-bar thumbnails. docs/decisions/016-media-pipeline-and-signed-delivery.md
 
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '@ekran/core';
+
 /** One segment of a media playlist. */
 export interface PlaylistSegment {
   duration: number;
@@ -196,9 +198,9 @@ function parseVttTime(value: string): number {
 /** 00:01:02.345: a WebVTT timestamp with hours. */
 export function formatVttTime(seconds: number): string {
   const ms = Math.round(seconds * 1000);
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
+  const h = Math.floor(ms / HOUR_MS);
+  const m = Math.floor((ms % HOUR_MS) / MINUTE_MS);
+  const s = Math.floor((ms % MINUTE_MS) / SECOND_MS);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 }

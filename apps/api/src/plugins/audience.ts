@@ -2,7 +2,7 @@ import { ErrorCode } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/errors.ts';
-import type { SessionContext } from '../modules/identity/identity.service.ts';
+import type { SessionContext } from '../modules/sessions/session-context.ts';
 
 /**
  * Who may call a route (docs/decisions/035-route-audiences.md), from the widest to the narrowest:

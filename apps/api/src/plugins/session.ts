@@ -2,7 +2,7 @@ import { SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized, type AppError } from '../lib/errors.ts';
-import { createIdentityService, type SessionContext } from '../modules/identity/identity.service.ts';
+import type { SessionContext } from '../modules/sessions/session-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,7 +66,7 @@ export function userAgentOf(request: FastifyRequest): string | null {
  * the audience check (plugins/audience.ts) refuses a caller before its input is even looked at.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
-  const identity = createIdentityService(app.deps);
+  const { identity } = app.services;
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   app.addHook('preValidation', async (request) => {

@@ -1,7 +1,7 @@
 import type { AccountDeleteRequest, AccountPerson, AccountSubscriptions } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { maskEmail, maskPhone } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
@@ -9,7 +9,7 @@ import { createLifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { toOperatorAccountSubscription } from '../partners/operator.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createAccountRepo } from './account.repo.ts';
 
 const registeredOnly = (session: SessionContext) => {
@@ -17,7 +17,7 @@ const registeredOnly = (session: SessionContext) => {
 };
 
 /** The account page: the holder's details (spec platform §7 person name, birthday, gender), subscriptions, deletion. */
-export function createAccountService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
   const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now }); // issue 6 queue

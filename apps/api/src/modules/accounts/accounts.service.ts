@@ -1,12 +1,13 @@
 import type { AuthData, EmailLoginRequest, EmailRegisterRequest, PasswordResetRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
 import { createIdentityRepo } from '../identity/identity.repo.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 
@@ -15,7 +16,7 @@ const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, '
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Sign-up, email confirmation (double opt-in), sign-in and sign-out. */
-export function createAccountsService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
   const identityRepo = createIdentityRepo(deps.database.db);

@@ -1,17 +1,17 @@
 import type { AuthData, PhoneVerifyRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { parsePhoneInput, PHONE_CODE_RESEND_SECONDS } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import { parsePhoneInput, PHONE_CODE_RESEND_SECONDS, HOUR_MS } from '@ekran/core';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 
 /** At most this many SMS codes go to one number in an hour, whoever asks (SMS cost and SMS bombing). */
 export const PHONE_CODES_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
 
 const phoneTaken = () => new AppError(409, ErrorCode.PhoneTaken, 'This phone belongs to another account');
 const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, 'This account already has a phone');
@@ -30,7 +30,7 @@ export function phoneOrThrow(input: string): string {
  * account signs in on this device, or the caller's virtual user registers with it, or the caller's
  * registered account without a phone gets it (the end of a social registration).
  */
-export function createPhoneService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
   const signIn = createSignIn(deps);

@@ -1,6 +1,6 @@
 import type { AnalyticsEventData } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createAnalyticsRepo } from './analytics.repo.ts';
 
 /**

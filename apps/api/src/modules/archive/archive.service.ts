@@ -1,8 +1,8 @@
 import type { CatchupFilters, CatchupItem, CatchupList, CatchupListQuery, CatchupSearch, CatchupSearchQuery } from '@ekran/contracts';
-import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory, isUuid } from '@ekran/core';
+import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toCatchupItem } from './archive.mapper.ts';
 import { createArchiveRepo, type ArchiveQuery } from './archive.repo.ts';
@@ -10,7 +10,6 @@ import { createArchiveRepo, type ArchiveQuery } from './archive.repo.ts';
 /** The titles an answer may hold: a child session's kids scope, or kids titles when asked for_kids. */
 const scopeOf = (session: SessionContext | null, forKids: boolean): KidsScope | null => kidsScopeOf(session) ?? (forKids ? { ratings: null } : null);
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // spec catalogue §3 Filter group titles (the spec does not show them; the interface may translate by alias).
 const GROUP_TITLES = { category: 'Тип', genre: 'Жанр', year: 'Год' } as const;
@@ -19,7 +18,7 @@ const GROUP_TITLES = { category: 'Тип', genre: 'Жанр', year: 'Год' } a
  * The catch-up archive (issue 7; spec catalogue §1-§5, §7): recordings of our films and series that aired,
  * offered until expired_at (14 days after airing), newest airing first. The geo rule (RU only) is the routes'.
  */
-export function createArchiveService(deps: Required<Pick<AppDeps, 'database' | 'now'>>) {
+export function createArchiveService(deps: Pick<Deps, 'database' | 'now'>) {
   const repo = createArchiveRepo(deps.database.db);
 
   /** Items of title ids, in that order; `ids` names the recording an item stands for. */
@@ -96,7 +95,7 @@ export function createArchiveService(deps: Required<Pick<AppDeps, 'database' | '
       const scope: ArchiveQuery = { category: null, genres: [], years: [], kids: scopeOf(session, forKids) };
       let titleId: string | null;
       let recording: string | null = null;
-      if (UUID_RE.test(id)) {
+      if (isUuid(id)) {
         titleId = await repo.titleOfRecording(id, scope, now);
         recording = id;
       } else {

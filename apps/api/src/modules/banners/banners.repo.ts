@@ -1,10 +1,10 @@
+import { isUuid } from '@ekran/core';
 import { banners, collectionItems, collections, extras, titles, type Db } from '@ekran/db';
 import type { BannerLocation } from '@ekran/contracts';
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 
 export type BannerRow = typeof banners.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Drizzle queries of banners and of what they point at; no rules. */
 export function createBannersRepo(db: Db) {
@@ -31,7 +31,7 @@ export function createBannersRepo(db: Db) {
 
     /** Extras (trailers) by id with their title; ids that are not UUIDs match nothing. */
     async extrasById(ids: string[]) {
-      const valid = ids.filter((id) => UUID.test(id));
+      const valid = ids.filter((id) => isUuid(id));
       if (valid.length === 0) return [];
       return db
         .select({ id: extras.id, forKids: titles.forKids, ratingAge: titles.ratingAge, isDisabled: titles.isDisabled })

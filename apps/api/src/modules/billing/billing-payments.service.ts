@@ -1,23 +1,23 @@
 // issue 6 api: buying (payment link, one-click buy, extension, card binding), orders, payment methods and
 // history. Money moves only through billing.ledger.ts; this file decides what to ask the provider for.
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
-import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES } from '@ekran/core';
+import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES, ENTITLING_STATUSES, HOUR_MS } from '@ekran/core';
 import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';
 import { ProviderError, type PaymentProvider } from './providers/types.ts';
 
-export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
+export type BillingDeps = Pick<Deps, 'env' | 'database' | 'now' | 'payments'>;
 
-const LIVE = ['active', 'trial', 'grace'] as const;
+const LIVE = ENTITLING_STATUSES;
 /** How long a processing order answers a new purchase of the same thing instead of a second charge. */
-const PROCESSING_HOLDS_MS = 24 * 3_600_000;
+const PROCESSING_HOLDS_MS = 24 * HOUR_MS;
 /** How long a repeat of an in-flight request waits for the first one's answer. */
 const WAIT_FOR_WINNER_MS = 20_000;
 

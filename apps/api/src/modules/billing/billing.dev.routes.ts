@@ -1,8 +1,9 @@
 // Development only, never registered in production (as the outbox): a month cannot pass in a browser journey or
 // a local try, so this brings a subscription to the state a month and a declined renewal would leave it in.
+import { ENTITLING_STATUSES } from '@ekran/core';
 import { ErrorSchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
-import { orders, subscriptions, tariffs } from '@ekran/db';
+import { subscriptions, tariffs } from '@ekran/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { failUnanswered } from './billing.ledger.ts';
-import { renewalPrice, requestHash } from './billing-payments.service.ts';
+import { createRenewalOrder } from './billing.renewal.ts';
 
 /**
  * POST /api/v1/dev/subscriptions/:id/renewal-declined: the holder's live subscription ends its paid period now and
@@ -38,19 +39,12 @@ export async function billingDevRoutes(appBase: FastifyInstance) {
       const [sub] = await db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.id, request.params.id), eq(subscriptions.userId, session.userId), inArray(subscriptions.status, ['active', 'trial', 'grace'])));
+        .where(and(eq(subscriptions.id, request.params.id), eq(subscriptions.userId, session.userId), inArray(subscriptions.status, ENTITLING_STATUSES)));
       if (!sub) throw notFound('Subscription');
       const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
+      if (!tariff) throw notFound('Tariff');
       await db.update(subscriptions).set({ expiresAt: now, updatedAt: now }).where(eq(subscriptions.id, sub.id));
-      const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
-      const [order] = await db
-        .insert(orders)
-        .values({
-          userId: sub.userId, kind: 'renewal', tariffId: sub.tariffId, subscriptionId: sub.id, paymentMethodId: sub.paymentMethodId, period: sub.renewals + 1,
-          amount: await renewalPrice(db, tariff!), currency: tariff!.currency, idempotencyKey: key, requestHash: requestHash({ key }), createdAt: now, updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
+      const order = await createRenewalOrder(db, sub, tariff, now);
       if (order) await failUnanswered(db, order.id, now, 'insufficient_funds');
       return reply.status(204).send(null);
     },

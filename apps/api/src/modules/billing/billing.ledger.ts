@@ -12,7 +12,7 @@
 // this same function, so a late notification and a reconciled transaction are one ledger row. A completed event is
 // checked against its order's amount and currency before anything is applied: a mismatch is refused, recorded as a
 // `refused` ledger row and reported to the caller (onRefused), which logs it. A refund takes back what it refunds.
-import { BILLING_WINDOW_DAYS, cardBrand } from '@ekran/core';
+import { BILLING_WINDOW_DAYS, cardBrand, UUID_SOURCE, DAY_MS, ENTITLING_STATUSES } from '@ekran/core';
 import { orders, paymentMethods, paymentNotifications, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { NormalizedNotification } from './providers/types.ts';
@@ -20,10 +20,9 @@ import type { NormalizedNotification } from './providers/types.ts';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 
-const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = new RegExp(`^${UUID_SOURCE}$`, 'i');
 /** Subscription statuses that are live while unexpired (identity's ENTITLING_STATUSES). */
-const LIVE = ['active', 'trial', 'grace'] as const;
+const LIVE = ENTITLING_STATUSES;
 
 /** A provider's word about one transaction: a notification (with its id) or a charge's synchronous answer (id null). */
 export type LedgerEvent = Omit<NormalizedNotification, 'notificationId' | 'accountId'> & { provider: string; notificationId: string | null };

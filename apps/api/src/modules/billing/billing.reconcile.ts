@@ -3,6 +3,7 @@
 // provider's own record of them, and what the record holds that the ledger lacks is applied through the very same
 // applyLedgerEvent, with the same amount and currency check. The ledger row is unique per (provider, transaction,
 // kind), so a transaction applied here and its late notification (or the other way round) count once.
+import { HOUR_MS } from '@ekran/core';
 import { orders, type Db } from '@ekran/db';
 import { and, asc, gte, inArray } from 'drizzle-orm';
 import type { JobsLogger } from '../../jobs/jobs.ts';
@@ -39,7 +40,7 @@ export function createReconciler(deps: BillingDeps & { log: JobsLogger }, paymen
   return async function reconcile(now: Date): Promise<ReconcileReport> {
     const report: ReconcileReport = { checked: 0, applied: 0, refused: 0, failed: 0, unanswered: 0 };
     const provider = deps.payments.active;
-    const since = new Date(now.getTime() - deps.env.RECONCILE_WINDOW_HOURS * 3_600_000);
+    const since = new Date(now.getTime() - deps.env.RECONCILE_WINDOW_HOURS * HOUR_MS);
     const settled = new Date(now.getTime() - deps.env.RECONCILE_SETTLE_MINUTES * 60_000);
     const due = await db
       .select()

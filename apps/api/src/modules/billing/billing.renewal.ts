@@ -1,15 +1,24 @@
 // issue 6 api: the renewal charge. The scheduler (pg-boss, wired by another part of issue 6) calls renewDue
 // every few minutes; each call is safe to repeat and to run on several instances at once: a period's charge
 // is an order with the key renewal:<subscription>:<period>:<failed attempts>, unique per account.
-import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ekran/core';
-import { orders, paymentMethods, subscriptions, tariffs } from '@ekran/db';
+import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS, DAY_MS, HOUR_MS, ENTITLING_STATUSES } from '@ekran/core';
+import { orders, paymentMethods, subscriptions, tariffs, type Db } from '@ekran/db';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { applyLedgerEvent, failUnanswered, markProcessing } from './billing.ledger.ts';
 import { ProviderError } from './providers/types.ts';
 import { refundPendingSurpluses, refundSurplus } from './billing.surplus.ts';
+import { insertRenewalOrder } from './billing.repo.ts';
 import { renewalPrice, requestHash, type BillingDeps } from './billing-payments.service.ts';
 
-const DAY_MS = 86_400_000;
+
+/**
+ * The order charging a subscription's next period at the current renewal price, keyed
+ * renewal:<subscription>:<period>:<failed attempts>; undefined when that key's order exists already.
+ */
+export async function createRenewalOrder(db: Db, sub: typeof subscriptions.$inferSelect, tariff: typeof tariffs.$inferSelect, now: Date) {
+  const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
+  return insertRenewalOrder(db, sub, { amount: await renewalPrice(db, tariff), currency: tariff.currency, idempotencyKey: key, requestHash: requestHash({ key }) }, now);
+}
 
 export interface RenewalReport {
   /** Charges asked of the provider in this call. */
@@ -51,7 +60,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       and(
         eq(subscriptions.isRecurrent, true),
         isNull(subscriptions.cancelledAt),
-        inArray(subscriptions.status, ['active', 'trial', 'grace']),
+        inArray(subscriptions.status, ENTITLING_STATUSES),
         lte(subscriptions.expiresAt, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS)),
         isNotNull(paymentMethods.token),
       ),
@@ -68,17 +77,9 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       .limit(1);
     // One charge in flight at a time, and a failed one is retried once a day.
     if (last?.status === 'pending' || last?.status === 'processing') continue;
-    if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * 3_600_000) continue;
+    if (last?.status === 'failed' && now.getTime() - last.createdAt.getTime() < RENEWAL_RETRY_HOURS * HOUR_MS) continue;
 
-    const key = `renewal:${sub.id}:${sub.renewals + 1}:${sub.failedAttempts}`;
-    const [order] = await db
-      .insert(orders)
-      .values({
-        userId: sub.userId, kind: 'renewal', tariffId: tariff.id, subscriptionId: sub.id, paymentMethodId: sub.paymentMethodId, period: sub.renewals + 1,
-        amount: await renewalPrice(db, tariff), currency: tariff.currency, idempotencyKey: key, requestHash: requestHash({ key }), createdAt: now, updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const order = await createRenewalOrder(db, sub, tariff, now);
     if (!order) continue; // another call got here first
     report.charged++;
     try {

@@ -1,4 +1,4 @@
-import { tariffs, type Db } from '@ekran/db';
+import { orders, subscriptions, tariffs, type Db } from '@ekran/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -20,3 +20,24 @@ export function createBillingRepo(db: Db) {
   };
 }
 export type BillingRepo = ReturnType<typeof createBillingRepo>;
+
+/**
+ * The order of a subscription's next period's charge. The key is unique per account, so a second insert for the
+ * same period and attempt inserts nothing and answers undefined: the caller that got here first charges it.
+ */
+export async function insertRenewalOrder(
+  db: Db,
+  sub: typeof subscriptions.$inferSelect,
+  charge: { amount: number; currency: string; idempotencyKey: string; requestHash: string },
+  now: Date,
+) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: sub.userId, kind: 'renewal', tariffId: sub.tariffId, subscriptionId: sub.id, paymentMethodId: sub.paymentMethodId, period: sub.renewals + 1,
+      amount: charge.amount, currency: charge.currency, idempotencyKey: charge.idempotencyKey, requestHash: charge.requestHash, createdAt: now, updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return order;
+}

@@ -1,10 +1,10 @@
 import type { TariffList, TariffsQuery } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { toTariff } from './billing.mapper.ts';
 import { createBillingRepo } from './billing.repo.ts';
 
 /** Billing as far as watching needs it (issue 5): the tariffs on sale. Buying, renewals and payments are issue 6. */
-export function createBillingService(deps: Required<Pick<AppDeps, 'database'>>) {
+export function createBillingService(deps: Pick<Deps, 'database'>) {
   const repo = createBillingRepo(deps.database.db);
   return {
     /**

@@ -1,3 +1,4 @@
+import { ENTITLING_STATUSES } from '@ekran/core';
 import { paymentMethods, promoActivations, promoCodes, subscriptions, tariffs, type Db } from '@ekran/db';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 
@@ -18,7 +19,7 @@ export function createLifecycleRepo(db: Db) {
         .from(subscriptions)
         .where(
           and(
-            inArray(subscriptions.status, ['active', 'trial', 'grace']),
+            inArray(subscriptions.status, ENTITLING_STATUSES),
             lte(subscriptions.expiresAt, now),
             afterId ? gt(subscriptions.id, afterId) : undefined,
           ),

@@ -12,7 +12,7 @@ import {
 } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createLifecycleRepo, type SubscriptionRow, type TariffRow } from './lifecycle.repo.ts';
 
 // issue 6 queue: the subscription lifecycle. Rules come from @ekran/core (subscription-lifecycle.ts); this applies

@@ -1,7 +1,7 @@
 import { SortSchema } from '@ekran/contracts';
 import { assignExperiments, catalogSortFor, DEFAULT_CATALOG_SORT, EXPERIMENTS, experimentGroup } from '@ekran/core';
 import type { z } from 'zod';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 
 /** A sort alias of the contract. */
 export type SortAlias = z.infer<typeof SortSchema>;

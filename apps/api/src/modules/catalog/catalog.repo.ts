@@ -1,3 +1,4 @@
+import { isUuid } from '@ekran/core';
 import { collectionItems, collections, countries, credits, extras, genres, people, seasons, episodes, titleCountries, titleGenres, titles, type Db } from '@ekran/db';
 import type { Category } from '@ekran/contracts';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import { SORT_FIELDS, type ListingCursor, type SortField } from './listing-curso
 
 export type TitleRow = typeof titles.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface GenreOfTitle { titleId: string; alias: string; title: string; position: number }
 
 /** The SQL condition of a category page (spec platform §2 Category pages); the generated column is indexed. */
@@ -226,7 +226,7 @@ export function createCatalogRepo(db: Db) {
     // ---- issue 5 titles: /movie/{product} and the mini-app's {product} name a title by its id too (platform §2).
     /** A visible title by its alias, else by its id when the reference is a uuid. */
     async titleByRef(ref: string) {
-      const byRef = UUID.test(ref) ? or(eq(titles.alias, ref), eq(titles.id, ref.toLowerCase())) : eq(titles.alias, ref);
+      const byRef = isUuid(ref) ? or(eq(titles.alias, ref), eq(titles.id, ref.toLowerCase())) : eq(titles.alias, ref);
       // An alias wins over an id (an alias could look like a uuid).
       const rows = await db.select().from(titles).where(and(byRef, visible)).limit(2);
       return rows.find((r) => r.alias === ref) ?? rows[0] ?? null;

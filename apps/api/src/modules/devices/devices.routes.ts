@@ -9,7 +9,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession, userAgentOf } from '../../plugins/session.ts';
 import { createSignIn } from '../identity/sign-in.ts';
-import { createDevicesService } from './devices.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const DeviceParams = z.object({ id: z.uuid('id must be a UUID') });
@@ -17,7 +16,7 @@ const DeviceParams = z.object({ id: z.uuid('id must be a UUID') });
 /** The account's devices (spec platform §7 account path devices) and the device-limit ticket (§8). */
 export async function devicesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const devices = createDevicesService(app.deps);
+  const { devices } = app.services;
   const signIn = createSignIn(app.deps);
 
   app.get(

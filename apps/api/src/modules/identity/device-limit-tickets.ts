@@ -1,3 +1,4 @@
+import { isUuid } from '@ekran/core';
 import { deviceLimitTickets, type Db } from '@ekran/db';
 import { ErrorCode } from '@ekran/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -8,7 +9,6 @@ import type { NewDevice } from './identity.repo.ts';
 /** A device-limit ticket lives this long: time to choose a device to remove, not to keep it around. */
 export const DEVICE_LIMIT_TICKET_TTL_MS = 10 * 60_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = () => new AppError(403, ErrorCode.InvalidTicket, 'The device-limit ticket is invalid, expired or used; sign in again');
 
 export type DeviceLimitTicket = typeof deviceLimitTickets.$inferSelect;
@@ -45,7 +45,7 @@ export function createDeviceLimitTickets(db: Db, secret: string, now: () => Date
     /** The unused, unexpired ticket behind a token, or 403 INVALID_TICKET. */
     async verify(token: string): Promise<DeviceLimitTicket> {
       const [id, signature, ...rest] = token.split('.');
-      if (!id || !signature || rest.length || !UUID.test(id)) throw invalid();
+      if (!id || !signature || rest.length || !isUuid(id)) throw invalid();
       const [row] = await db.select().from(deviceLimitTickets).where(eq(deviceLimitTickets.id, id)).limit(1);
       if (!row || !safeEqual(signature, sign(row)) || row.usedAt || row.expiresAt <= now()) throw invalid();
       return row;

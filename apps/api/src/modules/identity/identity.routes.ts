@@ -6,13 +6,12 @@ import { unauthorized } from '../../lib/errors.ts';
 import { deviceLoginAttempts, loginCheckAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { sessionCookieOptions, tokenFrom, userAgentOf } from '../../plugins/session.ts';
-import { createIdentityService } from './identity.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 
 export async function identityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const identity = createIdentityService(app.deps);
+  const { identity } = app.services;
   const cookieOptions = sessionCookieOptions(app.deps.env);
 
   app.post(

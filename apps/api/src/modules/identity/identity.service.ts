@@ -1,45 +1,25 @@
 import type { AuthData, DeviceLoginRequest, LoginCheck } from '@ekran/contracts';
-import { isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf, type KidsAgeCap } from '@ekran/core';
+import { DAY_MS, isEntitling, isKidsAgeCap, isLive, operatorPopupOf, pinStatusOf } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
-import { createIdentityRepo, type SubscriptionRow } from './identity.repo.ts';
+import { createIdentityRepo } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
 import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata
 
-/** What a route knows about its caller. */
-export interface SessionContext {
-  sessionId: string;
-  userId: string;
-  profileId: string;
-  deviceId: string | null;
-  isVirtual: boolean;
-  isChild: boolean;
-  /** The child profile's age cap (issue 3 profiles); null for an adult profile or a child one without a cap. */
-  ageCap: KidsAgeCap | null;
-  countryCode: string;
-  token: string;
-}
 
-const DAY_MS = 86_400_000;
+export type { SessionContext } from '../sessions/session-context.ts';
 
-/**
- * Subscription statuses that entitle playback until expires_at (schema: subscriptions): active, a trial, and
- * the grace period after a failed renewal. Expired and cancelled ones do not. Billing (issue 6) moves
- * subscriptions between these states; playback and stream limits read them through here.
- */
-export const ENTITLING_STATUSES = ['active', 'trial', 'grace'] as const satisfies readonly SubscriptionRow['status'][];
-/** Whether a subscription in this status entitles playback (while unexpired). */
-export const isEntitling = (status: SubscriptionRow['status']): boolean => (ENTITLING_STATUSES as readonly string[]).includes(status);
 // Refresh the sliding expiry at most this often, so reads do not write on every call.
 const TOUCH_EVERY_MS = 10 * 60_000;
 
 /** Accounts and sessions: device login, refresh, session resolution. */
-export function createIdentityService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   const repo = createIdentityRepo(deps.database.db);
   const socialRepo = createSocialRepo(deps.database.db);
   const pins = createPinRepo(deps.database.db);

@@ -1,15 +1,17 @@
+import { DAY_MS } from '@ekran/core';
 import type { AuthData } from '@ekran/contracts';
 import { ErrorCode, SESSION_COOKIE } from '@ekran/contracts';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { sessionCookieOptions } from '../../plugins/session.ts';
 import { toAccountDevice } from '../devices/device-name.ts';
 import { createDeviceLimitTickets } from './device-limit-tickets.ts';
 import { createIdentityRepo, type DeviceRow, type MayAddDevice, type NewDevice } from './identity.repo.ts';
-import { createIdentityService, type SessionContext } from './identity.service.ts';
+import { createIdentityService } from './identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 
 /**
  * Devices a virtual user may register: it is one visitor's browser, so it needs few, but it is outside the
@@ -36,7 +38,7 @@ export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket:
  * The one way a user gets a new session on this device, whatever proved who they are (password, SMS code,
  * a social provider). Device registration and its limit live here so every sign-in obeys them.
  */
-export function createSignIn(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   const repo = createIdentityRepo(deps.database.db);
   const identity = createIdentityService(deps);
   const tickets = createDeviceLimitTickets(deps.database.db, deps.env.CODE_SECRET, deps.now);
@@ -54,7 +56,7 @@ export function createSignIn(deps: Required<Pick<AppDeps, 'env' | 'database' | '
       userId: input.userId,
       tokenHash: hashToken(token),
       apiClientId: input.apiClientId,
-      expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * 86_400_000),
+      expiresAt: new Date(now.getTime() + deps.env.SESSION_TTL_DAYS * DAY_MS),
       now,
       device: input.device,
       mayAdd,

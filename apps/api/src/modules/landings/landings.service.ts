@@ -1,15 +1,15 @@
 import type { Landing } from '@ekran/contracts';
 import { landingState } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import { createCardMaker } from '../collections/title-scope.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createLandingsRepo } from './landings.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'database' | 'now'>>;
+type Deps = Pick<Handles, 'database' | 'now'>;
 
 /** The landings of spec platform §2 (/pages/{slug}): copy, period, and what they sell while they run. */
 export function createLandingsService(deps: Deps) {

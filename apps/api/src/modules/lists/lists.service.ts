@@ -3,10 +3,10 @@ import type {
 } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { canResume, isWatchFinished } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';
@@ -32,7 +32,7 @@ function requireAccount(session: SessionContext): void {
  * the session's, never one a client names. A child session sees and adds only titles of its kids scope;
  * any other title is not found for it.
  */
-export function createListsService(deps: Required<Pick<AppDeps, 'database' | 'now'>>) {
+export function createListsService(deps: Pick<Deps, 'database' | 'now'>) {
   const repo = createListsRepo(deps.database.db);
   const { toCards } = createCatalogService(deps.database.db);
 

@@ -1,16 +1,16 @@
 import type { NotifyChannel, NotifyStatusResponse, NotifySubscription } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { EXPERIMENTS, maskEmail, maskPhone } from '@ekran/core';
+import { EXPERIMENTS, maskEmail, maskPhone, DAY_MS } from '@ekran/core';
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, hmac, newToken, safeEqual } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createNotificationsRepo, type NotifyRow } from './notifications.repo.ts';
 
 /** A double opt-in link works for three days. */
-export const DOI_TOKEN_TTL_MS = 3 * 86_400_000;
+export const DOI_TOKEN_TTL_MS = 3 * DAY_MS;
 const CHANNELS: readonly NotifyChannel[] = ['email', 'push', 'sms'];
 
 /**
@@ -25,7 +25,7 @@ export function inDoubleOptIn(userId: string, percent: number): boolean {
 type User = { id: string; email: string | null; phone: string | null; isVirtual: boolean };
 
 /** Notification subscriptions by email, push and SMS (spec platform §1, §7), double opt-in and one-click unsubscribe. */
-export function createNotificationsService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createNotificationsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createNotificationsRepo(deps.database.db);
   const signature = (accountId: string) => hmac(deps.env.CODE_SECRET, `unsubscribe:${accountId}`);
 

@@ -1,15 +1,16 @@
 import { ErrorCode, type CurrentOffer, type Offer, type OfferAnswer, type OfferAnswerResult, type OfferRecorded } from '@ekran/contracts';
 import {
   assignExperiments, OFFER_KINDS, offerRefusal, PLACEMENT_KINDS, UPSELL_COOKIE_DAYS, UPSELL_USER_ID_COOKIE_HOURS, type OfferKind, type OfferPlacement,
+  HOUR_MS,
 } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createOffersRepo, type OfferRow } from './offers.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
-const HOUR_MS = 3_600_000;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 export const offerErrors = {
   notRunning: () => new AppError(409, ErrorCode.Conflict, 'This offer is not running (switched off or outside its period)'),

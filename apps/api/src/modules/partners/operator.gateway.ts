@@ -1,3 +1,4 @@
+import { DAY_MS } from '@ekran/core';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -43,7 +44,7 @@ export function createSandboxOperatorGateway(): OperatorGateway {
     async connect(msisdn, now) {
       if (msisdn.endsWith('0000')) throw new OperatorRefusal('not_subscriber');
       if (msisdn.endsWith('9999')) throw new OperatorRefusal('no_money');
-      return { externalId: `sandbox-${randomUUID()}`, expiresAt: new Date(now.getTime() + OPERATOR_PERIOD_DAYS * 86_400_000) };
+      return { externalId: `sandbox-${randomUUID()}`, expiresAt: new Date(now.getTime() + OPERATOR_PERIOD_DAYS * DAY_MS) };
     },
   };
 }

@@ -1,15 +1,17 @@
+import { DAY_MS } from '@ekran/core';
 import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
 import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
 import { createOperatorRepo, type OperatorSubscriptionRow, type OperatorTariffRow } from './operator.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** A row as the contract shows it. */
 export function toOperatorSubscription(row: OperatorSubscriptionRow, now: Date): OperatorSubscription {
@@ -143,7 +145,7 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
             await repo.update(row.id, row.userId, { status: 'cancelled' }, null, at, tx);
             break;
           case 'renewed': {
-            const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * 86_400_000);
+            const expiresAt = n.expires_at ? new Date(n.expires_at) : new Date(Math.max(row.expiresAt.getTime(), at.getTime()) + OPERATOR_PERIOD_DAYS * DAY_MS);
             // The operator billed a new period, so the money is back: a suspended one resumes as a resume would
             // (got_money), rather than staying behind the blocking no_money popup while it plays.
             await repo.update(row.id, row.userId, { status: 'active', balanceState: 'ok', expiresAt }, row.status === 'suspended' ? 'got_money' : undefined, at, tx);

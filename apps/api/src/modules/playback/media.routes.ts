@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isImmutableMediaFile, mediaContentType } from '../../media/storage.ts';
 import { verifyMediaGrant } from './media-token.ts';
-import { createStreamGuard } from '../streams/streams.service.ts';
 
 // Lengths only: a malformed grant is a refused grant (403), not a bad request.
 const Params = z.object({
@@ -45,7 +44,7 @@ const YEAR = 365 * 24 * 3600;
 export async function mediaRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const root = path.resolve(app.deps.env.MEDIA_DIR);
-  const guard = createStreamGuard(app.deps);
+  const guard = app.services.streamGuard;
   await app.register(fastifyStatic, { root, serve: false, acceptRanges: true, cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny' });
 
   app.get(

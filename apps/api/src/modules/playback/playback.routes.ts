@@ -4,14 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
-import { createPlaybackService } from './playback.service.ts';
 
 const UidParams = z.object({ uid: z.uuid('uid must be a UUID') });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 export async function playbackRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const playback = createPlaybackService(app.deps);
+  const { playback } = app.services;
 
   app.get(
     ApiRoute.play,

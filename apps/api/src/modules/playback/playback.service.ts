@@ -1,17 +1,17 @@
+import { isUuid } from '@ekran/core';
 import type { MediaMarkers, NextItem, PlaybackCheck, PlayerSlot, ProductPlayback } from '@ekran/contracts';
 import { ApiPath, ErrorCode, RatingAgeSchema } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createIpRanges } from '../../lib/ip-ranges.ts';
-import { createDevicesService } from '../devices/devices.service.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { DevicesService } from '../devices/devices.service.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createStreamsRepo } from '../streams/streams.repo.ts';
 import { createPlaybackRepo } from './playback.repo.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from './signed-media.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The media of a playable item: what signing, markers and thumbnails need. */
 interface PlayableMedia {
@@ -64,18 +64,22 @@ const mediaOf = (m: PlayableMedia): PlayableMedia => ({
   introStartSeconds: m.introStartSeconds, introEndSeconds: m.introEndSeconds, creditsStartSeconds: m.creditsStartSeconds,
 });
 
+/** What playback asks other modules: whether the account is entitled, whether its device is registered. */
+export interface PlaybackUses {
+  identity: Pick<IdentityService, 'hasActiveSubscription'>;
+  devices: Pick<DevicesService, 'assertRegistered'>;
+}
+
 /** Playback: what an item is, whether the caller may play it, and signed stream URLs bound to a stream session. */
-export function createPlaybackService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>) {
+export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, devices }: PlaybackUses) {
   const repo = createPlaybackRepo(deps.database.db);
   const streams = createStreamsRepo(deps.database.db);
-  const identity = createIdentityService(deps);
-  const devices = createDevicesService(deps);
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);
 
   async function resolve(uid: string): Promise<Playable> {
-    if (!UUID.test(uid)) throw notFound(`Item ${uid}`);
+    if (!isUuid(uid)) throw notFound(`Item ${uid}`);
     const main = await repo.movieOrSeries(uid);
     if (main) {
       const t = main.title;

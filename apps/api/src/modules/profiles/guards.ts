@@ -1,6 +1,6 @@
 import { ErrorCode } from '@ekran/contracts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 
 /** Only registered accounts manage profiles and the PIN: a virtual (anonymous) visitor gets 403 REGISTRATION_REQUIRED. */
 export function requireRegistered(session: SessionContext): void {

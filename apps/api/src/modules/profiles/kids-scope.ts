@@ -1,5 +1,5 @@
 import { ratingsAllowedUnder, type AgeRating } from '@ekran/core';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 
 /**
  * What a child session may see: kids titles only, and of those only the ratings its age cap allows (null:

@@ -3,12 +3,12 @@ import { ErrorCode } from '@ekran/contracts';
 import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, PIN_RESET_TTL_MINUTES, pinStatusOf } from '@ekran/core';
 import { users } from '@ekran/db';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hmac, newToken } from '../../lib/tokens.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createPinRepo } from './pin.repo.ts';
 import { requireAdultSession, requireRegistered } from './guards.ts';
 
@@ -37,7 +37,7 @@ export function maskContact(channel: 'email' | 'sms', value: string): string {
 }
 
 /** The parental PIN: create, check, change, remove, skip, and the forgotten-PIN link (spec platform §4 Pin status). */
-export function createPinService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, delivery: Delivery) {
+export function createPinService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createPinRepo(deps.database.db);
   const tokenHashOf = (token: string) => hmac(deps.env.CODE_SECRET, `pin-reset:${token}`);
 

@@ -1,9 +1,10 @@
 import type { AvatarId, Profile, ProfileCreateRequest, ProfileList, ProfileSelectRequest, ProfileSelectResponse, ProfileUpdateRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { ageCapForAge, ageInYears, isCapWithin, type KidsAgeCap } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { ALL_AVATARS, avatarFits, defaultAvatar } from './avatars.ts';
 import { requireAdultSession, requireRegistered } from './guards.ts';
 import type { PinService } from './pin.service.ts';
@@ -15,7 +16,7 @@ const bad = (message: string) => new AppError(400, ErrorCode.BadRequest, message
 const restricted = (message: string) => new AppError(403, ErrorCode.KidsProfileRestricted, message);
 
 /** Profiles of an account: list, create (the child form too), change, delete, select (spec platform §3, §4, §7). */
-export function createProfilesService(deps: Required<Pick<AppDeps, 'env' | 'database' | 'now'>>, pin: PinService) {
+export function createProfilesService(deps: Pick<Deps, 'env' | 'database' | 'now'>, pin: PinService) {
   const repo = createProfilesRepo(deps.database.db);
   const identity = createIdentityService(deps);
 

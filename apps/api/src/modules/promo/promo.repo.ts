@@ -1,8 +1,8 @@
+import { ENTITLING_STATUSES } from '@ekran/core';
 import {
   externalSubscriptions, paymentMethods, promoActivations, promoCampaigns, promoCodes, subscriptions, tariffs, users, type Db,
 } from '@ekran/db';
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ENTITLING_STATUSES } from '../identity/identity.service.ts';
 
 export type CampaignRow = typeof promoCampaigns.$inferSelect;
 export type CodeRow = typeof promoCodes.$inferSelect;

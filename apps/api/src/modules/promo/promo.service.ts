@@ -4,17 +4,17 @@ import {
   type PromoNewUsersReason,
 } from '@ekran/contracts';
 import { PromoCodeRequestSchema } from '@ekran/contracts';
-import { isEmail, looksLikeEmail } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import { isEmail, looksLikeEmail, DAY_MS } from '@ekran/core';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import type { createAccountsService } from '../accounts/accounts.service.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createPromoRepo, type CampaignRow, type CodeRow, type PromoRepo, type TariffRow } from './promo.repo.ts';
 
-const DAY_MS = 86_400_000;
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 // ---- the errors of catalogue §8, one code each (the site maps them to the exact texts)
@@ -87,7 +87,7 @@ function gives(campaign: CampaignRow, tariff: TariffRow | null, discount: Tariff
   return { kind: 'days', days: campaign.grantDays ?? 0, tariff_title: tariff?.title ?? '' };
 }
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Promo codes, gift certificates and coupons: what a code gives, and activating it once, atomically. */
 export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation'>) {

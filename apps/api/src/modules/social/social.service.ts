@@ -1,11 +1,12 @@
 import type { LinkedIdentities, SocialCallbackRequest, SocialCallbackResult, SocialPending, SocialProviders, SocialSignupResult } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { returnUrlOr, type SocialProvider } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import { returnUrlOr, type SocialProvider, DAY_MS } from '@ekran/core';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.ts';
 import { requireAudience } from '../../plugins/audience.ts';
-import { createIdentityService, type SessionContext } from '../identity/identity.service.ts';
+import { createIdentityService } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
 import { appleClientSecret } from './apple-secret.ts';
 import { createOAuth, type Transport } from './oauth.ts';
@@ -14,7 +15,7 @@ import { createSocialRepo, type FlowRow } from './social.repo.ts';
 import { toLinkedIdentity } from './social.mapper.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Time to come back from the provider. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -102,7 +103,7 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
       // sign-in with it would start on the main profile without the PIN (spec platform §6).
       if (input.intent === 'link') requireAudience('holder', { session: input.session });
       const now = deps.now();
-      await repo.purgeFlows(new Date(now.getTime() - 86_400_000));
+      await repo.purgeFlows(new Date(now.getTime() - DAY_MS));
       const checks = oauth.newChecks(p);
       const binding = newToken();
       await repo.createFlow({

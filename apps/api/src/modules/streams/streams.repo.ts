@@ -1,3 +1,4 @@
+import type { EntitlingStatus } from '@ekran/core';
 import { devices, operatorSubscriptions, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import { operatorEntitles } from '../partners/operator.repo.ts';
@@ -40,13 +41,13 @@ export function createStreamsRepo(db: Db) {
    * The largest max_streams over the account's entitling, unexpired subscriptions, and (issue 6 opsfix) its
    * entitling operator subscription's tariff while its popup does not block (no_money); null when it has none.
    */
-  async function tariffLimit(q: Db | Tx, userId: string, now: Date, statuses: readonly string[]): Promise<number | null> {
+  async function tariffLimit(q: Db | Tx, userId: string, now: Date, statuses: readonly EntitlingStatus[]): Promise<number | null> {
     // One after the other: `q` may be a transaction's single connection.
     const [ours] = await q
       .select({ limit: max(tariffs.maxStreams) })
       .from(subscriptions)
       .innerJoin(tariffs, eq(tariffs.id, subscriptions.tariffId))
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, statuses as ('active' | 'trial' | 'grace')[]), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))));
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...statuses]), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))));
     const [operator] = await q
       .select({ limit: tariffs.maxStreams })
       .from(operatorSubscriptions)
@@ -59,7 +60,7 @@ export function createStreamsRepo(db: Db) {
 
   return {
     liveStreams: (userId: string, aliveSince: Date) => liveStreams(db, userId, aliveSince),
-    tariffLimit: (userId: string, now: Date, statuses: readonly string[]) => tariffLimit(db, userId, now, statuses),
+    tariffLimit: (userId: string, now: Date, statuses: readonly EntitlingStatus[]) => tariffLimit(db, userId, now, statuses),
 
     /**
      * The playback check's stream session of (account, device), created or pointed at this item. It stays
@@ -141,7 +142,7 @@ export function createStreamsRepo(db: Db) {
       position: number | null;
       now: Date;
       aliveSince: Date;
-      statuses: readonly string[];
+      statuses: readonly EntitlingStatus[];
       freeLimit: number;
     }): Promise<StartResult> {
       return db.transaction(async (tx) => {

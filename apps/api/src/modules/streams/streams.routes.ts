@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createStreamsService } from './streams.service.ts';
 
 const IdParams = z.object({ id: z.uuid('id must be a UUID') });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -18,7 +17,7 @@ const StopQuery = z.object({ uid: z.uuid().optional(), exp: z.coerce.number().in
 
 export async function streamsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const streams = createStreamsService(app.deps);
+  const { streams } = app.services;
 
   app.get(
     ApiRoute.streams,

@@ -1,23 +1,23 @@
+import { isUuid, ENTITLING_STATUSES } from '@ekran/core';
 import type { HeartbeatRequest, HeartbeatResponse, LiveStream, StreamLimit } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
-import { ENTITLING_STATUSES, type SessionContext } from '../identity/identity.service.ts';
-import { createPlaybackService, type GateResult } from '../playback/playback.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
+import type { GateResult, PlaybackService } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
 // ---- issue 7 tvstream: a live channel or a recording streams under the same sessions and limit as VOD
 import { isTvKey, signedTv } from '../tv-playback/tv-media.ts';
-import { createTvPlaybackService, type TvHeartbeatGate } from '../tv-playback/tv-playback.service.ts';
+import type { TvHeartbeatGate, TvPlaybackService } from '../tv-playback/tv-playback.service.ts';
 
 /** A VOD item's gate in the shape a TV one has: its media is one asset. */
 const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list view of a live stream: the device by a readable name (as the devices list names it), the item, the times. */
 function toLiveStream(row: LiveStreamRow, currentDeviceId: string | null): LiveStream {
@@ -46,10 +46,8 @@ const stoppedError = (stream: StreamRow) =>
  * account's limit. A stream starts with its first heartbeat, stays live while heartbeats keep coming
  * (STREAM_ALIVE_SECONDS), and can be stopped by its own device or by another device of the account.
  */
-export function createStreamsService(deps: Deps) {
+export function createStreamsService(deps: Deps, { playback, tv }: { playback: Pick<PlaybackService, 'gate'>; tv: Pick<TvPlaybackService, 'gateForHeartbeat'> }) {
   const repo = createStreamsRepo(deps.database.db);
-  const playback = createPlaybackService(deps);
-  const tv = createTvPlaybackService(deps);
   const aliveSince = (now: Date) => new Date(now.getTime() - deps.env.STREAM_ALIVE_SECONDS * 1000);
 
   async function limitOf(userId: string, now: Date): Promise<number> {
@@ -148,7 +146,7 @@ export function createStreamGuard(deps: Deps, options: { cacheMs?: number } = {}
   const cache = createTtlCache<boolean>({ ttlMs: options.cacheMs ?? 5_000, maxEntries: 50_000, now: () => deps.now().getTime() });
   return {
     async isRevoked(sid: string): Promise<boolean> {
-      if (!UUID.test(sid)) return true;
+      if (!isUuid(sid)) return true;
       const key = sid.toLowerCase();
       const revoked = await cache.get(key, async () => {
         const row = await repo.stateOf(sid);

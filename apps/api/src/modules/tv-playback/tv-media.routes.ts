@@ -5,9 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { verifyMediaGrant } from '../playback/media-token.ts';
-import { createStreamGuard } from '../streams/streams.service.ts';
 import { parseTvKey } from './tv-media.ts';
-import { createTvPlaybackService } from './tv-playback.service.ts';
 
 // Lengths only: a malformed grant is a refused grant (403), not a bad request (as the media route).
 const Grant = { exp: z.string().max(16), sid: z.string().max(64), sig: z.string().max(64), key: z.string().max(80) };
@@ -24,8 +22,8 @@ const PLAYLIST = 'application/vnd.apple.mpegurl';
  */
 export async function tvMediaRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const tv = createTvPlaybackService(app.deps);
-  const guard = createStreamGuard(app.deps);
+  const tv = app.services.tvPlayback;
+  const guard = app.services.streamGuard;
 
   async function admit(p: { exp: string; sid: string; sig: string; key: string }) {
     const now = app.deps.now();

@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '@ekran/core';
 import { TvPlaybackPath } from '@ekran/contracts';
 import type { Env } from '../../env.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';
@@ -10,7 +11,7 @@ import { signMediaPrefix } from '../playback/media-token.ts';
 // own files under their own grants (signed-media.ts), served by the media route, nginx or a CDN as VOD is.
 
 const LIVE = /^live\.([a-z0-9]+(?:-[a-z0-9]+)*)$/;
-const RECORDING = /^rec\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const RECORDING = new RegExp(`^rec\\.(${UUID_SOURCE})$`);
 
 /** What a TV key names. */
 export type TvKey = { kind: 'live'; alias: string } | { kind: 'recording'; id: string };

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
-import { createTvPlaybackService } from './tv-playback.service.ts';
 
 const AliasParams = z.object({ alias: z.string().max(64).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'alias must be a channel alias') });
 const IdParams = z.object({ id: z.uuid('id must be a UUID') });
@@ -18,7 +17,7 @@ const PRIVATE = 'private, no-store';
  */
 export async function tvPlaybackRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const tv = createTvPlaybackService(app.deps);
+  const tv = app.services.tvPlayback;
 
   app.get(
     ApiRoute.tvPlaybackLive,

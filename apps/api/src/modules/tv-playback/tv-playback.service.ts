@@ -1,11 +1,12 @@
+import { isUuid } from '@ekran/core';
 import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
-import { createPlaybackService, type Gateable } from '../playback/playback.service.ts';
+import type { Gateable, PlaybackService } from '../playback/playback.service.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
 import { createStreamsRepo } from '../streams/streams.repo.ts';
@@ -16,9 +17,8 @@ import { liveGrantExpiry, liveKey, parseTvKey, recordingKey, signedTv } from './
 import { toChannelBrief, toProgrammeBrief } from './tv-playback.mapper.ts';
 import { createTvPlaybackRepo, type ChannelWithLoop, type ProgrammeRow } from './tv-playback.repo.ts';
 
-type Deps = Required<Pick<AppDeps, 'env' | 'database' | 'now'>>;
+type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** spec platform §6: TV channels play in country RU only. */
 export const TV_COUNTRY = 'RU';
 
@@ -54,9 +54,8 @@ export function refuseOutsideRu(alias: string) {
  * Live TV and recordings (issue 7 tvstream): the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
-export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileReader } = {}) {
+export function createTvPlaybackService(deps: Deps, { playback }: { playback: PlaybackService }, options: { read?: AssetFileReader } = {}) {
   const repo = createTvPlaybackRepo(deps.database.db);
-  const playback = createPlaybackService(deps);
   const streams = createStreamsRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
@@ -95,7 +94,7 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
    * channel's loop began (there is no stream before it). Anything else is 404: not recorded, not ended, expired.
    */
   async function recordingItem(id: string, now: Date): Promise<TvItem> {
-    if (!UUID.test(id)) throw notFound(`Recording ${id}`);
+    if (!isUuid(id)) throw notFound(`Recording ${id}`);
     const row = await repo.programme(id);
     const p = row?.programme;
     if (!row || !p) throw notFound(`Recording ${id}`);
@@ -260,7 +259,7 @@ export function createTvPlaybackService(deps: Deps, options: { read?: AssetFileR
      * a recording that expired meanwhile is 404), with its key and the assets whose prefixes the heartbeat renews.
      */
     async gateForHeartbeat(uid: string, session: SessionContext, ip: string): Promise<TvHeartbeatGate | null> {
-      if (!UUID.test(uid)) return null;
+      if (!isUuid(uid)) return null;
       const now = deps.now();
       const channel = await repo.channelById(uid);
       let item: TvItem;

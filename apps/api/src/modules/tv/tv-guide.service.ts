@@ -1,14 +1,13 @@
 // The guide's supply (issue 7): the demo guide generated from the catalogue and imported through the
 // importer, on start (a database seeded before TV gets it) and on the TV_IMPORT_CRON schedule (so it never runs
 // out); or, with TV_XMLTV_SOURCE, the configured guide file or URL.
-import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS } from '@ekran/core';
+import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS, DAY_MS } from '@ekran/core';
 import { countries, episodes, genres, seasons, titleCountries, titleGenres, titles, tvChannels, tvProgrammes, type Db } from '@ekran/db';
 import { buildDemoGuide, broadcastDayStart, type GuideTitle } from '@ekran/db/seed';
 import { asc, eq, lt, max } from 'drizzle-orm';
 import { fromRoot } from '../../lib/paths.ts';
 import { importXmltv, readXmltvSource, type TvImportResult } from './tv-import.ts';
 
-const DAY_MS = 86_400_000;
 /** The demo guide is extended once fewer than this many days of it are ahead. */
 const EXTEND_BELOW_DAYS = TV_GUIDE_DAYS.ahead - 1;
 /**

@@ -8,7 +8,7 @@ import { loadEnv, type Env } from '../../env.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { importDemoGuide } from './tv-guide.service.ts';
 import { importXmltv, readXmltvSource, type TvImportResult } from './tv-import.ts';
-import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS } from '@ekran/core';
+import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS, DAY_MS } from '@ekran/core';
 
 const USAGE = `Usage: npm run tv:import -- <file.xml | file.xml.gz | https://…/guide.xml>
        npm run tv:import -- --demo
@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   try {
     const now = new Date();
     const result = text === null
-      ? await importDemoGuide(database.db, { from: new Date(now.getTime() - ARCHIVE_AVAILABILITY_DAYS * 86_400_000), to: new Date(now.getTime() + TV_GUIDE_DAYS.ahead * 86_400_000) })
+      ? await importDemoGuide(database.db, { from: new Date(now.getTime() - ARCHIVE_AVAILABILITY_DAYS * DAY_MS), to: new Date(now.getTime() + TV_GUIDE_DAYS.ahead * DAY_MS) })
       : await importXmltv(database.db, text, { source });
     report(result);
     return 0;

@@ -1,3 +1,4 @@
+import { UUID_SOURCE, DAY_MS } from '@ekran/core';
 import { favoriteChannels, titles, tvCategories, tvChannelCategories, tvChannels, tvProgrammes, type Db } from '@ekran/db';
 import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 
@@ -68,7 +69,7 @@ export function createTvRepo(db: Db) {
 
     /** A channel on air by its alias or id. */
     async channel(aliasOrId: string): Promise<ChannelRow | null> {
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(aliasOrId);
+      const isUuid = new RegExp(`^${UUID_SOURCE}$`).test(aliasOrId);
       const [row] = await db
         .select(channelColumns)
         .from(tvChannels)
@@ -105,7 +106,7 @@ export function createTvRepo(db: Db) {
         .select({ ...programmeColumns, rank: sql<number>`row_number() over (partition by ${tvProgrammes.channelId} order by ${tvProgrammes.startsAt})`.as('rank') })
         .from(tvProgrammes)
         .leftJoin(titles, linkedTitle)
-        .where(and(inArray(tvProgrammes.channelId, channelIds), gt(tvProgrammes.endsAt, at), lt(tvProgrammes.startsAt, new Date(at.getTime() + 86_400_000))))
+        .where(and(inArray(tvProgrammes.channelId, channelIds), gt(tvProgrammes.endsAt, at), lt(tvProgrammes.startsAt, new Date(at.getTime() + DAY_MS))))
         .as('ranked');
       const rows = await db.select().from(ranked).where(lte(ranked.rank, 2)).orderBy(asc(ranked.channelId), asc(ranked.startsAt));
       return rows.map(({ rank: _rank, ...r }) => toProgrammeRow(r));

@@ -1,9 +1,9 @@
 import type { FavoriteChannels, FavoriteChannelState, TvCatalog, TvCategoryList, TvChannel, TvGuide, TvGuideQuery, TvOnAir, TvQuery, TvSchedule, TvScheduleQuery, TvSelection } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import { tvDayBounds, tvGuideDates, tvLocalDate } from '@ekran/core';
-import type { AppDeps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { SessionContext } from '../identity/identity.service.ts';
+import type { SessionContext } from '../sessions/session-context.ts';
 import { toCategory, toChannel, toProgramme } from './tv.mapper.ts';
 import { createTvRepo, type CategoryRow, type ChannelRow } from './tv.repo.ts';
 
@@ -13,7 +13,7 @@ import { createTvRepo, type CategoryRow, type ChannelRow } from './tv.repo.ts';
  * kids categories («Детское ТВ»), whatever it asks; another channel is not found for it. The geo rule (RU
  * only) is the routes' (lib/geo-plugin.ts).
  */
-export function createTvService(deps: Required<Pick<AppDeps, 'database' | 'now'>>) {
+export function createTvService(deps: Pick<Deps, 'database' | 'now'>) {
   const repo = createTvRepo(deps.database.db);
 
   /** Only kids channels: a child session always, anyone who asks for_kids. */

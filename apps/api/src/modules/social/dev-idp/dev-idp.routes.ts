@@ -1,6 +1,7 @@
 // The development identity provider (docs/decisions/007-social-sign-in.md): with no internet, it stands in
 // for Apple, Google, VK and Yandex ID, speaking the same protocol with each one's answer shapes, so the
 // whole flow runs and is tested end to end. Served only when isDevProviderOn (never in production).
+import { HOUR_MS } from '@ekran/core';
 import { SocialProviderSchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { SocialProvider } from '@ekran/core';
@@ -15,7 +16,7 @@ import { idTokenClaims, PRESETS, SHAPE, subjectOf, tokenExtras, userinfo, type D
 import { authorizePage, errorPage, formPostPage, type AuthorizeView } from './page.ts';
 
 const CODE_TTL_MS = 60_000;
-const ACCESS_TTL_MS = 3_600_000;
+const ACCESS_TTL_MS = HOUR_MS;
 const MAX_ENTRIES = 10_000;
 const REQUEST_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'response_mode', 'prompt', 'force_confirm'] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

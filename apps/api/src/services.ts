@@ -1,0 +1,31 @@
+import type { Deps } from './deps.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createIdentityService } from './modules/identity/identity.service.ts';
+import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
+import { createTvPlaybackService } from './modules/tv-playback/tv-playback.service.ts';
+
+/**
+ * The composition root of the API's services (docs/decisions/040-api-composition-root.md): each is built once, in
+ * the order of the module graph, from the shared handles and the services it uses; a service never builds another.
+ * Routes and plugins read them from `app.services`.
+ */
+export function createServices(deps: Deps) {
+  // Sessions and accounts, low: everything that knows the caller reads them.
+  const identity = createIdentityService(deps);
+  const devices = createDevicesService(deps);
+  // spec platform §4 Playback gating: one gate for VOD (playback) and TV (tv-playback); streams count and renew both.
+  const playback = createPlaybackService(deps, { identity, devices });
+  const tvPlayback = createTvPlaybackService(deps, { playback });
+  const streams = createStreamsService(deps, { playback, tv: tvPlayback });
+  const streamGuard = createStreamGuard(deps);
+  return { identity, devices, playback, tvPlayback, streams, streamGuard };
+}
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services of the API, built once by createServices. */
+    services: Services;
+  }
+}
