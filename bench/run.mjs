@@ -3,15 +3,15 @@
 //   (a) the API's catalogue listing   GET /api/v1/titles?category=movies&limit=40
 //   (b) the same JSON as a static file (bench/static-server.mjs: stat + stream per request)
 //   (c) the server-rendered home page GET / as a returning visitor (with a session cookie)
-// and prints requests per second, p99 latency and the ratios to the static baseline. Then (issue 4) it
+// and prints requests per second, p99 latency and the ratios to the static baseline. Then it
 // compares the listing's page 1 with a deep page, both through the API: it stops the site, adds
 // BENCH_FILMS films to its database (bench/lib/bulk-titles.mjs), restarts the API without its answer cache
 // (CATALOG_CACHE_SECONDS=0, so every request reaches the database) and measures page 1, page N at 80% of
 // the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
-// answered with errors or non-2xx statuses (the numbers would mean nothing). Last (issue 5), bench/ttff.mjs
+// answered with errors or non-2xx statuses (the numbers would mean nothing). Last, bench/ttff.mjs
 // measures the player's time to first frame with our start-up tuning against hls.js defaults. Search suggestions'
-// round trip (bench/suggest.mjs) is measured on the seeded catalogue and again on the large one. Issue 7 adds a live
+// round trip (bench/suggest.mjs) is measured on the seeded catalogue and again on the large one. Then a live
 // channel's media playlist (computed per request from the wall clock) against the same text as a static file.
 //
 // Settings: BENCH_BASE_URL (measure a running site instead of starting one; the API listing then goes
@@ -232,7 +232,7 @@ async function main() {
   console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
   console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
 
-  // ---- issue 7: a live channel's media playlist, computed from the wall clock on every request (every viewer asks
+  // ---- A live channel's media playlist, computed from the wall clock on every request (every viewer asks
   // for it once a segment, 4 s), against the same text as a static file.
   const live = await liveTvRows(siteUrl, apiUrl, cookie, dir);
   if (live) {
@@ -249,7 +249,7 @@ async function main() {
     printSuggest('catalogue as it is', suggest.catalogue.http, suggest.catalogue.browser);
   }
 
-  // ---- page 1 against a deep page (issue 4, docs/decisions/009-catalogue-paging.md)
+  // ---- page 1 against a deep page (docs/decisions/009-catalogue-paging.md)
   let films = null;
   if (stack) {
     console.log(`\nbench: paging — stopping the site, adding ${BENCH_FILMS} films, restarting the API without its answer cache…`);
@@ -342,7 +342,7 @@ try {
 } finally {
   await cleanup();
 }
-// ---- issue 5 startup: time to first frame, tuned start-up against hls.js defaults (bench/ttff.mjs, its own
+// ---- Time to first frame, tuned start-up against hls.js defaults (bench/ttff.mjs, its own
 // static server and browser; BENCH_TTFF=0 skips it).
 if (code === 0 && process.env.BENCH_TTFF !== '0') {
   clearTimeout(watchdog); // the harness has its own

@@ -28,7 +28,7 @@ export interface DeviceAuth {
 
 /**
  * Registers an account by email and password through the API, from a device of its own; answers the session token.
- * issue 6 landings: `accept` picks the account: experiment groups come from a hash of the account id, so device
+ * `accept` picks the account: experiment groups come from a hash of the account id, so device
  * logins are drawn until one is accepted (each draw a fair coin for one experiment: 40 draws miss one in a trillion).
  */
 export async function accountViaApi(email: string, password: string, accept: (auth: DeviceAuth) => boolean = () => true): Promise<{ token: string; userId: string }> {
@@ -78,7 +78,7 @@ export async function signIn(page: Page, email: string, password: string, back: 
 }
 
 /**
- * issue 7 tvstream: a registered subscriber made through the API — registered as accountViaApi does, then given
+ * A registered subscriber made through the API — registered as accountViaApi does, then given
  * 30 days by the seed's promo code EKRAN30 (an active promo subscription on the month tariff).
  */
 export async function subscriberViaApi(email: string, password: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The catch-up archive list (issue 7 archive, catalogue §2, §4, §9): /archive shows the recordings of the seeded
+// The catch-up archive list (catalogue §2, §4, §9): /archive shows the recordings of the seeded
 // guide; filtering by a genre and then a year lands on /archive/{genre}/{year} with exactly the API's items; two
 // genres go in ?genres=a,b; reset goes back to /archive; the infinite grid loads the next portion and comes back
 // with it and the scroll position after a recording's page; below 768 px the filters are in a drawer.

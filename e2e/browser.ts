@@ -68,7 +68,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     rmSync(userDataDir, { recursive: true, force: true });
     throw new Error(`Could not launch ${CHROMIUM_PATH} (install it with: apt-get install -y chromium): ${(err as Error).message}`);
   }
-  // issue 6 landings: the shell's marketing popups (the offer, play-grand, the upsell) open on / and title pages,
+  // The shell's marketing popups (the offer, play-grand, the upsell) open on / and title pages,
   // a moment after the page, for any new visitor; one opening just as a journey clicks would take the click. A
   // journey about something else starts with the offer's redirect flag (core OFFER_REDIRECT_FLAG_COOKIE: the
   // shell opens no marketing popup while it is set, as right after an accepted offer); e2e/offers.e2e.ts asks for
@@ -89,7 +89,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   const allowed: RegExp[] = [];
   const isAllowed = (text: string, url?: string) => allowed.some((re) => re.test(text) || (url !== undefined && re.test(url)));
   const watch = (page: Page) => {
-    // issue 6 landings: the subscriptions popup's offer screen (when an offer applies) is passed with «Другие
+    // The subscriptions popup's offer screen (when an offer applies) is passed with «Другие
     // варианты» to the popup's usual screen, as a viewer not after the offer would (see marketingPopups below).
     if (!options.marketingPopups) {
       void page.addLocatorHandler(page.locator('[data-testid="subscription-offer-screen"]'), async (screen) => {

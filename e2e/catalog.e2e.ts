@@ -1,4 +1,4 @@
-// Category pages (issue 4): filtering /movies by genre and year, the infinite scroll, and the scroll position
+// Category pages: filtering /movies by genre and year, the infinite scroll, and the scroll position
 // coming back with the loaded portions after a back navigation; the same infinite grid on a selection's page.
 import path from 'node:path';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Playback gating (issue 5 items 4 and 5, spec platform §4 and §8): a virtual visitor pressing play on a paid
+// Playback gating (spec platform §4 and §8): a virtual visitor pressing play on a paid
 // title signs in first and comes back; a registered non-subscriber sees the subscription popup, takes the trial
 // and the tariff flow asks for the weight-0 trial tariff's payment link and goes on to the payment host; the
 // persistent VPN warning and the stream-limit dialog as the

@@ -1,4 +1,4 @@
-// The home page (issue 4): the banner carousel shows, a banner press does what spec platform §4 "Banner click"
+// The home page: the banner carousel shows, a banner press does what spec platform §4 "Banner click"
 // says, and the web-app tab bar (catalogue §2) shows at 390 px for a visitor in the Mobile_web_app group that
 // has it, never at 1440, and not for the other group.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Personal lists (issue 4): an anonymous visitor is asked to sign in to keep a favorite (the no-auth favorites
+// Personal lists: an anonymous visitor is asked to sign in to keep a favorite (the no-auth favorites
 // popup), signs in and comes back, adds the title to the favorites and rates it; the favorite survives a
 // reload and is on /favorites, the rating under «Оценки»; removing it there takes it off for good.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Landings and offers (issue 6; spec platform §2 Landings, §4 Offers, Tariff flow, Payment redirect, §9 cookies):
+// Landings and offers (spec platform §2 Landings, §4 Offers, Tariff flow, Payment redirect, §9 cookies):
 // a registered viewer without a subscription sees the offer popup once on the main page, from a later visit than the
 // one that signed in (decision 038), and not again (nor when this browser forgot it: the server remembers), accepts it and lands on the payment host's page for the
 // offer's tariff; a landing's button leads to the payment host for the landing's tariff; an ended landing says so and

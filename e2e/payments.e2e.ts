@@ -1,4 +1,4 @@
-// Subscriptions and payments (issue 6), through the real site, the real API and the sandbox payment host (its own
+// Subscriptions and payments, through the real site, the real API and the sandbox payment host (its own
 // process): a registered viewer without a subscription opens a paid title, goes through the tariff flow to the
 // payment page, pays with the success card, comes back to /web/success and the title plays; the decline card keeps
 // the viewer on the card form with its reason, and giving up there ends on the fail page with that reason; a promo code activates once and its second use says so (catalogue §8).

@@ -1,4 +1,4 @@
-// The player (issue 5 items 2 and 3): a viewer plays a free film, seeks with the keyboard and the seek bar,
+// The player: a viewer plays a free film, seeks with the keyboard and the seek bar,
 // picks a quality from the menu (hls.js switches rendition), reloads and resumes where they stopped; a free
 // series goes on to its next episode after the «Следующая серия» countdown. Screenshots at 1440 and 390 px.
 import path from 'node:path';
@@ -48,7 +48,7 @@ async function playingPast(page: Page, seconds: number, timeout = 30_000) {
 }
 
 /**
- * The seed's promo preroll plays before free titles for viewers without a subscription (issue 5 player slots):
+ * The seed's promo preroll plays before free titles for viewers without a subscription:
  * it is labelled, counts down to «Пропустить», and the skip goes on to the title itself.
  */
 async function skipPreroll(page: Page, screenshot?: string) {

@@ -1,4 +1,4 @@
-// Search (issue 4 item 5): a search typed with е instead of ё finds the title, in the header's suggestions and on
+// Search: a search typed with е instead of ё finds the title, in the header's suggestions and on
 // /search; on a phone the header's search opens as a full-width field.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe('search', () => {
     browser.allowProblem(/\/api\/v1\/events/);
     const { page } = browser;
     // The header search is the same on every page; the journey starts on /movies, where no marketing popup of the
-    // home page (issue 6 landings) opens over the field while it is typed into.
+    // home page opens over the field while it is typed into.
     const response = await page.goto('/movies', { waitUntil: 'load', timeout: 60_000 });
     expect(response?.status(), 'GET /movies status').toBe(200);
 

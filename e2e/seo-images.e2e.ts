@@ -1,4 +1,4 @@
-// Issue 4 SEO and images: what a crawler gets in the server HTML (no JavaScript), the sitemap and robots.txt,
+// SEO and images: what a crawler gets in the server HTML (no JavaScript), the sitemap and robots.txt,
 // webp posters in chromium, lazy posters below the fold, and no layout shift while scrolling a category.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

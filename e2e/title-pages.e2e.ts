@@ -1,4 +1,4 @@
-// issue 5 titles: a series' page and its season sub-page (episodes, breadcrumbs, canonical), /movie/{id} and the
+// A series' page and its season sub-page (episodes, breadcrumbs, canonical), /movie/{id} and the
 // mini-app's tapp redirect.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

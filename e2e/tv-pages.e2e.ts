@@ -1,4 +1,4 @@
-// The live TV pages (issue 7 items 1–5, decision 030): /tv with a row of channels per category and what is on air;
+// The live TV pages (decision 030): /tv with a row of channels per category and what is on air;
 // /tvchannels of one category; the guide /channel leading to a channel page with today's schedule and the programme
 // on air marked, the category kept along; a past day's recording opening /archive/watch/{id}; a signed-in adult's
 // favorite channel showing first on /tv, and gone again. Screenshots at 1440 and 390 px wide.

@@ -1,4 +1,4 @@
-// Live TV and recordings (issue 7 tvstream): a free channel plays live for an anonymous visitor and a paid one for
+// Live TV and recordings: a free channel plays live for an anonymous visitor and a paid one for
 // a subscriber — each a real live HLS stream whose picture time and programme date advance with the wall clock;
 // a virtual visitor on a paid channel is sent to sign in; a recording that is not offered shows its own 404 page.
 // Recordings of the seeded guide: one still offered plays as VOD for a subscriber; one aired more than 14 days ago
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 async function open() {
   browser = await launchBrowser({ viewport: { width: 1440, height: 900 } });
-  // The channel logos (/tv-logos/*.svg) come with issue 7 tvdata; a missing one is not this journey's problem.
+  // The channel logos (/tv-logos/*.svg) come with the TV data; a missing one is not this journey's problem.
   browser.allowProblem(/\/tv-logos\//);
   return browser;
 }

@@ -15,61 +15,59 @@ import { audiencePlugin } from './plugins/audience.ts';
 import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { limitsPlugin } from './lib/lockout.ts';
-import { geoPlugin } from './lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country (spec platform §6)
+import { geoPlugin } from './lib/geo-plugin.ts'; // The visitor's country (spec platform §6)
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { genresRoutes } from './modules/genres/genres.routes.ts'; // issue 4 genres
+import { genresRoutes } from './modules/genres/genres.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { imageRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/playback/media.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
-// social sign-in (issue 3: social)
+// social sign-in
 import { devIdpRoutes } from './modules/social/dev-idp/dev-idp.routes.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-// issue 3 devices and account
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-// issue 4 SEO
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
-// issue 4 collections: collections, hashtags, selections, playlists, people
+// Collections, hashtags, selections, playlists, people
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { peopleRoutes } from './modules/collections/people.routes.ts';
 import { playlistsRoutes } from './modules/collections/playlists.routes.ts';
 import { selectionsRoutes } from './modules/collections/selections.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts'; // search (issue 4)
-// issue 4 home: banners (posters by location)
+import { searchRoutes } from './modules/search/search.routes.ts'; // search
+// Banners (posters by location)
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
-import { listsRoutes } from './modules/lists/lists.routes.ts'; // issue 4 lists
-// issue 4 category pages: analytics events of the site
+import { listsRoutes } from './modules/lists/lists.routes.ts';
+// Analytics events of the site
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-// ---- issue 5 titles: the collections and selections of a title (its sub-pages)
+// ---- The collections and selections of a title (its sub-pages)
 import { titleListsRoutes } from './modules/collections/title-lists.routes.ts';
-// ---- issue 5 gating-api: simultaneous streams, the tariff list
+// ---- Simultaneous streams, the tariff list
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { streamsRoutes } from './modules/streams/streams.routes.ts';
-// ---- issue 6 promo: promo codes, gift certificates, coupons
+// ---- Promo codes, gift certificates, coupons
 import { promoRoutes } from './modules/promo/promo.routes.ts';
-// ---- issue 6 partners: the mobile-operator customer
+// ---- The mobile-operator customer
 import { operatorRoutes } from './modules/partners/operator.routes.ts';
-// ---- issue 6 queue: the job queue, the subscription lifecycle schedules, renewal on/off
+// ---- The job queue, the subscription lifecycle schedules, renewal on/off
 import { createJobs, type JobsTiming } from './jobs/jobs.ts';
 import { registerLifecycleJobs, type RenewDue } from './modules/billing/lifecycle.jobs.ts';
 import { recurrentRoutes } from './modules/billing/recurrent.routes.ts';
-// ---- issue 6 api: payments
+// ---- Payments
 import { billingPaymentRoutes } from './modules/billing/billing-payments.routes.ts';
 import { billingDevRoutes } from './modules/billing/billing.dev.routes.ts';
 import { renewDue } from './modules/billing/billing.renewal.ts';
 import { providersFromEnv, type PaymentProviders } from './modules/billing/providers/index.ts';
-// ---- issue 6 landings: landings and the offers of the shell's popups
+// ---- Landings and the offers of the shell's popups
 import { landingsRoutes } from './modules/landings/landings.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
-// ---- issue 7 tvstream: live TV and recordings (checks, now/next, the signed playlists)
+// ---- Live TV and recordings (checks, now/next, the signed playlists)
 import { tvMediaRoutes } from './modules/tv-playback/tv-media.routes.ts';
 import { tvPlaybackRoutes } from './modules/tv-playback/tv-playback.routes.ts';
-// ---- issue 7 tvdata: live TV data, favorite channels, the guide's import schedule, the catch-up archive
+// ---- Live TV data, favorite channels, the guide's import schedule, the catch-up archive
 import { archiveRoutes } from './modules/archive/archive.routes.ts';
 import { registerTvJobs } from './modules/tv/tv.jobs.ts';
 import { tvRoutes } from './modules/tv/tv.routes.ts';
@@ -82,11 +80,11 @@ export interface AppDeps {
   /** The clock every rule reads, so tests can move time. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** issue 6 queue: charges the subscriptions due at `now` (the billing module's renewDue), run on RENEWALS_CRON. */
+  /** Charges the subscriptions due at `now` (the billing module's renewDue), run on RENEWALS_CRON. */
   renewDue?: RenewDue;
-  /** issue 6 queue: faster polling for tests that turn JOBS_ENABLED on. */
+  /** Faster polling for tests that turn JOBS_ENABLED on. */
   jobsTiming?: Partial<JobsTiming>;
-  /** issue 6 api: the payment providers (tests pass a sandbox over a fake host); default: from the settings. */
+  /** The payment providers (tests pass a sandbox over a fake host); default: from the settings. */
   payments?: PaymentProviders;
 }
 
@@ -145,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${deps.env.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(apiKeyPlugin);
-  // issue 7 tvdata: before the session plugin, whose sessions (and auth data) carry the visitor's country
+  // Before the session plugin, whose sessions (and auth data) carry the visitor's country
   await app.register(geoPlugin, { settings: deps.env });
   await app.register(sessionPlugin);
   // Every route declares who may call it; this refuses the rest before validation and any handler.
@@ -158,56 +156,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(identityRoutes);
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
-  await app.register(genresRoutes); // issue 4 genres: /api/v1/genres, /api/v1/genres/:alias
+  await app.register(genresRoutes); // /api/v1/genres, /api/v1/genres/:alias
   await app.register(playbackRoutes);
   await app.register(mediaRoutes);
   await app.register(imageRoutes);
-  // social sign-in (issue 3: social); the development identity provider only where it may run
+  // social sign-in; the development identity provider only where it may run
   await app.register(socialRoutes);
   await app.register(devIdpRoutes);
-  await app.register(profilesRoutes); // issue 3 profiles: profiles, avatars, parental PIN
-  // issue 3 devices and account
+  await app.register(profilesRoutes); // Profiles, avatars, parental PIN
   await app.register(devicesRoutes);
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
-  await app.register(sitemapRoutes); // issue 4 SEO
-  // issue 4 collections
+  await app.register(sitemapRoutes);
   await app.register(collectionsRoutes);
   await app.register(selectionsRoutes);
   await app.register(playlistsRoutes);
   await app.register(peopleRoutes);
-  await app.register(searchRoutes); // search (issue 4)
-  await app.register(bannersRoutes); // issue 4 home
-  await app.register(listsRoutes); // issue 4: favorites, progress, history, ratings of the current profile
-  await app.register(analyticsRoutes); // issue 4 category pages
-  await app.register(titleListsRoutes); // ---- issue 5 titles: GET /api/v1/watch/:alias/lists
-  // ---- issue 5 gating-api
+  await app.register(searchRoutes); // search
+  await app.register(bannersRoutes);
+  await app.register(listsRoutes); // Favorites, progress, history, ratings of the current profile
+  await app.register(analyticsRoutes);
+  await app.register(titleListsRoutes); // GET /api/v1/watch/:alias/lists
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
-  await app.register(promoRoutes); // ---- issue 6 promo
-  await app.register(operatorRoutes); // ---- issue 6 partners (the sandbox operator until a real adapter exists)
-  await app.register(recurrentRoutes); // ---- issue 6 queue: POST /api/v1/billing/recurrent
-  // ---- issue 6 landings
+  await app.register(promoRoutes);
+  await app.register(operatorRoutes); // (the sandbox operator until a real adapter exists)
+  await app.register(recurrentRoutes); // POST /api/v1/billing/recurrent
   await app.register(landingsRoutes);
   await app.register(offersRoutes);
 
-  // ---- issue 6 queue: background jobs (JOBS_ENABLED; off under tests unless a test turns it on)
+  // ---- Background jobs (JOBS_ENABLED; off under tests unless a test turns it on)
   const jobs = createJobs({ database: deps.database, env: deps.env, logger: app.log, timing: deps.jobsTiming });
   app.decorate('jobs', jobs);
   // The renewal schedule charges what is due through the billing module (a test may pass its own).
   const renewDueNow: RenewDue = deps.renewDue ?? ((now) => renewDue(app.deps, now));
   await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: renewDueNow });
-  await registerTvJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log }); // issue 7 tvdata: TV_IMPORT_CRON
+  await registerTvJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log }); // TV_IMPORT_CRON
   app.addHook('onReady', async () => jobs.start());
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).
   app.addHook('onClose', async () => jobs.stop());
-  await app.register(billingPaymentRoutes); // issue 6 api: payment links, buy, orders, notifications, payment methods, history
+  await app.register(billingPaymentRoutes); // Payment links, buy, orders, notifications, payment methods, history
   // A development shortcut to a subscription's billing window; never in production (decision 034).
   if (deps.env.NODE_ENV !== 'production') await app.register(billingDevRoutes);
-  // ---- issue 7 tvstream: /api/v1/tv-playback (checks, now/next, recordings) and the signed playlists under /api/tv
+  // ---- /api/v1/tv-playback (checks, now/next, recordings) and the signed playlists under /api/tv
   await app.register(tvPlaybackRoutes);
   await app.register(tvMediaRoutes);
-  // ---- issue 7 tvdata
   await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
   await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
 

@@ -3,7 +3,7 @@ import { ensureGenreTexts, ensureMarketing, ensureTvChannels, isSeeded, seedData
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
 import { fromRoot, readMediaManifest } from './lib/paths.ts';
-import { supplyGuide } from './modules/tv/tv-guide.service.ts'; // issue 7 tvdata
+import { supplyGuide } from './modules/tv/tv-guide.service.ts';
 
 /** Settings with every path made absolute against the repository root. */
 export function resolvePaths(env: Env): Env {
@@ -26,8 +26,8 @@ export async function openDatabase(env: Env): Promise<DbHandle> {
 /** Seeds the demo catalogue and the web client; `force` re-applies it (idempotent) even when seeded. */
 export async function seed(env: Env, database: DbHandle, force = false) {
   if (!force && (await isSeeded(database.db))) {
-    await ensureGenreTexts(database.db); // issue 4 genres: a catalogue seeded before genre texts existed gets them
-    await ensureMarketing(database.db); // ---- issue 6 landings: a database seeded before the landings and offers gets them
+    await ensureGenreTexts(database.db); // A catalogue seeded before genre texts existed gets them
+    await ensureMarketing(database.db); // A database seeded before the landings and offers gets them
     return null;
   }
   return seedDatabase(database.db, {
@@ -36,7 +36,6 @@ export async function seed(env: Env, database: DbHandle, force = false) {
   });
 }
 
-// ---- issue 7 tvdata
 /**
  * After the seed: the demo TV channels for a database seeded before TV existed, and the programme guide (the
  * demo guide through the XMLTV importer, or TV_XMLTV_SOURCE) when it is missing or running out. A guide that
@@ -52,4 +51,3 @@ export async function ensureTv(env: Env, database: DbHandle, log: (line: string)
     log(`The TV guide was not imported: ${(err as Error).message}`);
   }
 }
-// ---- end issue 7 tvdata

@@ -7,7 +7,7 @@ const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (
 /** A setting that may be absent or empty (both mean unset). */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
 
-// issue 5 gating-api: "10.0.0.0/8, 2001:db8::/32" -> normalized CIDRs; a bad entry stops the start naming it.
+// "10.0.0.0/8, 2001:db8::/32" -> normalized CIDRs; a bad entry stops the start naming it.
 const cidrList = z
   .string()
   .default('')
@@ -21,7 +21,7 @@ const cidrList = z
     return entries;
   });
 
-// issue 6 opsfix: "UA, LV" -> ['UA', 'LV'] (ISO 3166-1 alpha-2, upper case); a bad entry stops the start naming it.
+// "UA, LV" -> ['UA', 'LV'] (ISO 3166-1 alpha-2, upper case); a bad entry stops the start naming it.
 const countryList = (fallback: string) =>
   z
     .string()
@@ -36,7 +36,7 @@ const countryList = (fallback: string) =>
       return [...new Set(entries.map((e) => e.toUpperCase()))];
     });
 
-// issue 6 queue: five cron fields (minute hour day month weekday) of digits, *, /, commas and ranges.
+// Five cron fields (minute hour day month weekday) of digits, *, /, commas and ranges.
 const cron = z
   .string()
   .trim()
@@ -74,7 +74,7 @@ export const EnvSchema = z.object({
   MEDIA_TOKEN_SECRET: z.string().min(32).default(DEV_DEFAULTS.MEDIA_TOKEN_SECRET),
   /** HMAC secret of one-time codes (mail and SMS); at least 32 characters. */
   CODE_SECRET: z.string().min(32).default(DEV_DEFAULTS.CODE_SECRET),
-  // ---- accounts (issue 3): where mail and SMS go, and the site their links open
+  // ---- accounts: where mail and SMS go, and the site their links open
   /** Mail: outbox (stored in the database, readable in development) or smtp (sent through SMTP_URL). */
   MAIL_DELIVERY: z.enum(['outbox', 'smtp']).default('outbox'),
   /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; needed when MAIL_DELIVERY=smtp. */
@@ -90,7 +90,7 @@ export const EnvSchema = z.object({
   /** How long one SMS gateway call may take, in milliseconds. */
   SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   // ---- end accounts
-  /** Lifetime of a signed media URL; short, because the player's heartbeats renew it (issue 5). */
+  /** Lifetime of a signed media URL; short, because the player's heartbeats renew it. */
   MEDIA_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(300),
   /** Folder with the HLS demo media (media/demo in the repository). */
   MEDIA_DIR: z.string().default('media/demo'),
@@ -104,7 +104,7 @@ export const EnvSchema = z.object({
   WEB_API_KEY: z.string().min(8).default(DEV_DEFAULTS.WEB_API_KEY),
   /** The country of visitors the GeoIP lookup cannot place (loopback, private networks, unknown addresses). */
   DEFAULT_COUNTRY_CODE: z.string().length(2).toUpperCase().default('RU'),
-  // ---- issue 7 tvdata: geo rules (spec platform §6) and the TV programme guide
+  // ---- Geo rules (spec platform §6) and the TV programme guide
   /** One country for every visitor (development and tests), two letters; unset: looked up by address. */
   GEO_COUNTRY_OVERRIDE: unsetWhenEmpty(z.string().regex(/^[A-Za-z]{2}$/, 'two letters, e.g. RU or DE').toUpperCase()),
   /** An MMDB country database (MaxMind or DB-IP layout); unset: the packaged DB-IP Lite file; off: no lookup. */
@@ -113,7 +113,6 @@ export const EnvSchema = z.object({
   TV_XMLTV_SOURCE: optionalText,
   /** When the guide is imported (cron, UTC); hourly by default, so the demo guide never runs out. */
   TV_IMPORT_CRON: cron.default('23 * * * *'),
-  // ---- end issue 7 tvdata
   /** How long public catalogue answers are kept in memory; 0 turns the cache off. */
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Session lifetime, sliding. */
@@ -121,7 +120,7 @@ export const EnvSchema = z.object({
   /** Mark the cookies Secure (behind HTTPS); unset: on in production, off otherwise. */
   COOKIE_SECURE: bool.optional(),
 
-  // social sign-in (issue 3: social); docs/decisions/007-social-sign-in.md
+  // social sign-in; docs/decisions/007-social-sign-in.md
   /** The public origin of the site: links in letters (email confirmation, forgotten PIN, double opt-in, unsubscribe) and social sign-in callbacks ({WEB_ORIGIN}/token/{provider}). */
   WEB_ORIGIN: z.url().regex(/^https?:\/\/[^/]+$/, 'an origin such as https://ekran.ru (no path, no trailing slash)').default('http://localhost:3000'),
   /** The development identity provider stands in for providers without settings; on outside production by default, refused in production. */
@@ -137,11 +136,10 @@ export const EnvSchema = z.object({
   VK_CLIENT_ID: optionalText,
   YANDEX_CLIENT_ID: optionalText,
   YANDEX_CLIENT_SECRET: optionalText,
-  // ---- profiles (issue 3 profiles)
+  // ---- profiles
   /** Maximum number of profiles per account (the web shows the «maximum number of profiles» popup). */
   PROFILES_MAX: z.coerce.number().int().min(1).max(20).default(5),
   // ---- end profiles
-  // issue 3 devices and account
   /** How many devices a registered account may have signed in at once (virtual users: at most 10 devices, see lib/lockout-rules.ts). */
   DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   /** redis://… makes rate limits shared by every API instance; unset keeps them in this process's memory. */
@@ -150,7 +148,7 @@ export const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('ekran:'),
   /** Share of accounts (0–100) in the Double_Opt_In experiment: their email subscription waits for a confirmation link. */
   DOUBLE_OPT_IN_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
-  // ---- issue 5 gating-api: playback gating by address, simultaneous streams
+  // ---- Playback gating by address, simultaneous streams
   /** Addresses of VPNs and anonymizers (comma-separated CIDRs, IPv4 and IPv6): playback answers 400 USER_USE_ANONYMIZER. */
   ANONYMIZER_IP_RANGES: cidrList,
   /** Blocked addresses (comma-separated CIDRs, IPv4 and IPv6): playback answers 400 FORBIDEN_IP. */
@@ -159,8 +157,7 @@ export const EnvSchema = z.object({
   STREAM_ALIVE_SECONDS: z.coerce.number().int().min(45).max(600).default(75),
   /** Simultaneous streams of an account without an entitling subscription (free titles, trailers). */
   FREE_STREAM_LIMIT: z.coerce.number().int().min(1).max(20).default(1),
-  // ---- end issue 5 gating-api
-  // ---- issue 5 media: where packaged media live and the public base of signed media URLs
+  // ---- Where packaged media live and the public base of signed media URLs
   // (docs/decisions/016-media-pipeline-and-signed-delivery.md)
   /** local: folders under MEDIA_DIR (the API serves them at /api/media); s3: a bucket (MEDIA_S3_*), served by a CDN or nginx. */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -183,30 +180,27 @@ export const EnvSchema = z.object({
   MEDIA_S3_SECRET_ACCESS_KEY: optionalText,
   /** Key prefix of the assets in the bucket: "" or a folder ending in a slash, e.g. vod/. */
   MEDIA_S3_PREFIX: z.string().trim().regex(/^(?:[A-Za-z0-9._-]+\/)*$/, 'empty or folders ending in a slash, e.g. vod/').default(''),
-  // ---- end issue 5 media
-  // ---- issue 6 partners: the mobile operator (МегаФон)
+  // ---- The mobile operator (МегаФон)
   /**
    * Shared secret of the operator's notifications (HMAC-SHA256 of the body in x-operator-signature), at least
    * 32 characters; unset: the notification endpoint answers 503 and only the in-process sandbox changes states.
    */
   OPERATOR_NOTIFY_SECRET: unsetWhenEmpty(z.string().min(32, 'at least 32 characters')),
   /**
-   * issue 6 opsfix, spec platform §6 "some configured countries without the operator app get a special popup":
+   * Spec platform §6 "some configured countries without the operator app get a special popup":
    * comma-separated country codes where the operator's app is not available; an operator customer whose current
    * country is one of them gets the no_app popup (once per country). Empty: nobody gets it. The default is an
    * editorial guess (countries that restrict Russian operators' apps); set the operator's own list.
    */
   OPERATOR_APP_UNAVAILABLE_COUNTRIES: countryList('UA,LT,LV,EE'),
-  // ---- end issue 6 partners
-  // ---- issue 6 queue: background jobs on the database (docs/decisions/024-job-queue.md)
+  // ---- Background jobs on the database (docs/decisions/024-job-queue.md)
   /** Run the job queue (expiry, renewals) in this process; unset: on, except under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /** When due renewals are charged (cron, UTC); every 5 minutes by default. */
   RENEWALS_CRON: cron.default('*/5 * * * *'),
   /** When lapsed subscriptions move to grace or expired (cron, UTC); every 5 minutes by default. */
   EXPIRY_CRON: cron.default('*/5 * * * *'),
-  // ---- end issue 6 queue
-  // ---- issue 6 api: payments (the sandbox host protocol; CloudPayments in production)
+  // ---- Payments (the sandbox host protocol; CloudPayments in production)
   /** sandbox: the payment host of apps/payments (test cards, offline); cloudpayments: real payments. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'cloudpayments']).default('sandbox'),
   /** What the API calls server to server on the sandbox host. */
@@ -225,7 +219,6 @@ export const EnvSchema = z.object({
   /** CloudPayments' Public ID and API secret (HTTP Basic; the secret also signs notifications); needed when PAYMENTS_PROVIDER=cloudpayments. */
   CLOUDPAYMENTS_PUBLIC_ID: optionalText,
   CLOUDPAYMENTS_API_SECRET: optionalText,
-  // ---- end issue 6 api
   // ---- payment reconciliation (docs/decisions/032-payment-reconciliation.md)
   /** When orders are compared with the provider's own record (cron, UTC); every 5 minutes by default. */
   RECONCILE_CRON: cron.default('*/5 * * * *'),
@@ -317,7 +310,7 @@ function socialProblems(env: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-/** accounts (issue 3): the settings an SMTP or SMS gateway adapter cannot work without. */
+/** accounts: the settings an SMTP or SMS gateway adapter cannot work without. */
 function deliveryProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
   if (env.MAIL_DELIVERY === 'smtp') {
@@ -331,7 +324,6 @@ function deliveryProblems(env: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-// ---- issue 5 media
 /** The settings an S3 store cannot work without, and a base URL the API can actually serve. */
 function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
@@ -345,9 +337,7 @@ function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
   }
   return problems;
 }
-// ---- end issue 5 media
 
-// ---- issue 6 api
 /** The settings real payments cannot work without. */
 function paymentProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
@@ -357,4 +347,3 @@ function paymentProblems(env: z.infer<typeof EnvSchema>): string[] {
   }
   return problems;
 }
-// ---- end issue 6 api

@@ -6,5 +6,5 @@ const env = resolvePaths(loadEnv());
 const database = await openDatabase(env);
 const result = await seed(env, database, true);
 console.log(`Seed applied to ${database.kind}: ${JSON.stringify(result)}`);
-await ensureTv(env, database); // issue 7 tvdata
+await ensureTv(env, database);
 await database.close();

@@ -15,7 +15,7 @@ async function main() {
   if (env.SEED_ON_START) {
     const seeded = await seed(env, database);
     if (seeded) console.log(`Seeded the demo catalogue: ${seeded.titles} titles, ${seeded.episodes} episodes, ${seeded.people} people.`);
-    await ensureTv(env, database); // issue 7 tvdata: the demo channels and the programme guide
+    await ensureTv(env, database); // The demo channels and the programme guide
   }
   const app = await buildApp({ env, database, logger });
 

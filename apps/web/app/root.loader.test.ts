@@ -46,7 +46,7 @@ describe('root loader (spec platform §2 rules of the shell)', () => {
     expect('thrown' in r && (r.thrown as Response).headers.get('location')).toBe('/search?q=%D1%84');
   });
 
-  // ---- issue 5 titles: spec platform §4 Traffic source and §2 the mini-app's {product} parameter.
+  // ---- Spec platform §4 Traffic source and §2 the mini-app's {product} parameter.
   it.each([
     ['/?s=tapp&watch=tayna&ap=true&utm_source=x', '/watch/tayna?s=tapp&watch=tayna&ap=true'],
     ['/movies?product=tayna', '/watch/tayna?ap=true'],
@@ -87,7 +87,7 @@ describe('root loader (spec platform §2 rules of the shell)', () => {
     expect('value' in r && r.value.isMobile).toBe(mobile);
   });
 
-  // issue 4: catalogue §2 "Shown at width 1024 or less when the experiment Mobile_web_app is on" (group B).
+  // Catalogue §2 "Shown at width 1024 or less when the experiment Mobile_web_app is on" (group B).
   it.each([
     ['B', true],
     ['A', false],

@@ -40,19 +40,19 @@ import { env } from './lib/env.server.ts';
 import { safeRedirect, sitePath } from './lib/safe-redirect.ts';
 import { useNonce } from './lib/csp-nonce.ts';
 import appCss from './styles/app.css?url';
-// ---- issue 5 gating-web: the shell's notices (the VPN warning, playback errors) and where the viewer came from
+// ---- The shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
 import profilesCss from './styles/profiles.css?url';
 import kidsThemeCss from './styles/kids-theme.css?url';
 import { KidsNotAvailable } from './routes/errors/kids-not-available.tsx';
-import { screenTypeOf } from './lib/gift-host.server.ts'; // ---- issue 6 promo
-import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx'; // issue 6 partners
-import { operatorShell } from './lib/operator-shell.server.ts'; // issue 6 partners
-// ---- issue 6 web: the extension banner and the trial hint
+import { screenTypeOf } from './lib/gift-host.server.ts';
+import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx';
+import { operatorShell } from './lib/operator-shell.server.ts';
+// ---- The extension banner and the trial hint
 import { BillingNotices } from './components/billing/billing-notices.tsx';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
-import { ShellPopupHost } from './components/offers/shell-popup-host.tsx'; // ---- issue 6 landings
+import { ShellPopupHost } from './components/offers/shell-popup-host.tsx';
 
 // The cross-site check first: a refused request runs no action and makes no device login (lib/csrf.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
@@ -78,13 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!target) throw data(null, { status: 404 });
     throw safeRedirect(target, 301);
   }
-  // ---- issue 5 titles: spec platform §4 Traffic source (s=tapp with watch) and §2 the mini-app's {product}
+  // ---- Spec platform §4 Traffic source (s=tapp with watch) and §2 the mini-app's {product}
   // parameter lead to the title page. Not permanent: the same address without the parameters is another page. The
   // session middleware has already recorded s as the traffic source of a new visitor's device login.
   const toTitle = trafficRedirect(url.pathname, url.searchParams);
   if (toTitle) throw safeRedirect(toTitle, 302);
 
-  // ---- issue 6 promo: on the certificate host the gift landing is the home page, and no popup shows (platform §2).
+  // ---- On the certificate host the gift landing is the home page, and no popup shows (platform §2).
   const screenType = screenTypeOf(request.url, env.GIFT_HOST);
   if (screenType === 'certificates' && url.pathname === '/') throw safeRedirect('/pages/gift', 302);
 
@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isChild = auth?.profile_for_child ?? false;
   const ua = request.headers.get('user-agent') ?? '';
   const platform = ua ? Bowser.getParser(ua).getPlatformType(true) : 'desktop';
-  // ---- issue 7 archive: the archive's label in the New_text_and_button_for_catchup variant (catalogue §1, §2).
+  // ---- The archive's label in the New_text_and_button_for_catchup variant (catalogue §1, §2).
   const archiveVariant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
   return {
     // Absolute URLs of canonical links, Open Graph and JSON-LD (lib/seo.ts).
@@ -108,26 +108,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isVirtual: auth?.virtual ?? true,
     // The header names the account by its email, else by its phone (spec platform §5 display format).
     email: auth?.email ?? (auth?.phone ? formatPhone(auth.phone) : null),
-    // issue 3 devices: a one-time notice (the deleted-device popup).
+    // A one-time notice (the deleted-device popup).
     notice: notice ?? null,
-    // issue 4: the web-app tab bar for the Mobile_web_app group that has it (catalogue §2).
+    // The web-app tab bar for the Mobile_web_app group that has it (catalogue §2).
     mobileWebApp: isMobileWebAppOn(experimentGroup(auth?.ab, EXPERIMENTS.mobileWebApp)),
-    // ---- issue 6 promo: the screen type (certificates on the gift host) and whether popups are suppressed there;
+    // ---- The screen type (certificates on the gift host) and whether popups are suppressed there;
     // every popup of the shell reads suppressPopups.
     screenType,
     suppressPopups: screenType === 'certificates',
-    // ---- issue 6 landings: the offer popups word a trial only for those who still have one.
+    // ---- The offer popups word a trial only for those who still have one.
     trialAvailable: auth?.trial_is_available ?? true,
-    // ---- issue 7: the tz hour offset this page's TV times were rendered in (useViewerTz keeps it the browser's).
+    // ---- The tz hour offset this page's TV times were rendered in (useViewerTz keeps it the browser's).
     tz,
     archiveVariant,
     ...(await Promise.all([
       buildMenu(api, { countryCode: auth?.current_country_code ?? 'RU', isChild, archiveVariant, t: tFor(lang) }),
-      // The profile menu, its dialogs and the child-profile switch (issue 3 profiles).
+      // The profile menu, its dialogs and the child-profile switch.
       loadProfilesShell(auth, token, api),
-      // issue 6 partners: the operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
+      // The operator customer's popup (mf_info) and low-balance banner (platform §6, §8).
       operatorShell(auth, api),
-      // issue 6 web: the extension banner and the trial hint (registered adults only; a call only when needed).
+      // The extension banner and the trial hint (registered adults only; a call only when needed).
       loadBillingNotices(auth, api),
     ]).then(([menu, profiles, operator, billing]) => ({ menu, profiles, operator, billing }))),
   };
@@ -156,7 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useRouteAnswerRejections();
   const lang = data?.lang ?? 'ru';
   const i18n = useMemo(() => createI18n(lang), [lang]);
-  // issue 6 web: pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
+  // Pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
   const { pathname } = useLocation();
   const bare = useMatches().some((m) => {
     const h = (m.handle as { bare?: (path: string) => boolean } | undefined)?.bare;
@@ -188,7 +188,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Notices />
             {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
             <BillingNotices data={data?.billing} />
-            {/* issue 6 landings: the one marketing popup of a page view, after the shell's own popups (decision 027). */}
+            {/* The one marketing popup of a page view, after the shell's own popups (decision 027). */}
             {data && !bare ? (
               <ShellPopupHost blocked={data.suppressPopups || data.isKids || data.notice === 'device-removed' || !!data.operator?.popup} trialAvailable={data.trialAvailable} />
             ) : null}
@@ -203,7 +203,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker();
-  useNavigationTrail(); // issue 5 gating-web
+  useNavigationTrail();
   useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
 }

@@ -13,16 +13,16 @@ export default [
   route('movies/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'movies' }),
   route('series/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'series' }),
   route('animation/:p1?/:p2?/:p3?/:p4?', 'routes/catalog/category.tsx', { id: 'animation' }),
-  // issue 4: /new/{page?} (titles new on the service, page as page{N}) and the next portion of a listing.
+  // /new/{page?} (titles new on the service, page as page{N}) and the next portion of a listing.
   route('new/:page?', 'routes/catalog/new.tsx'),
   route('resources/titles', 'routes/resources/titles.ts'),
 
-  // Genre pages (catalogue §2 /genres/{genre?}): the genre index and a genre with its texts (issue 4 genres).
+  // Genre pages (catalogue §2 /genres/{genre?}): the genre index and a genre with its texts.
   route('genres', 'routes/genres/genres.tsx'),
   route('genres/:genre', 'routes/genres/genre.tsx'),
 
   // Watching: /watch/{watchAlias?}/{page?}/{pageId?}; /watch alone shows the error screen.
-  // ---- issue 5 titles: the title page, its sub-pages (season-{n}, trailers, characters, extras, collections,
+  // ---- The title page, its sub-pages (season-{n}, trailers, characters, extras, collections,
   // selections, person, articles) as a module of their own, and /movie/{product} (a 301 to the title page).
   route('watch/:watchAlias', 'routes/watch/watch.tsx'),
   route('watch/:watchAlias/:page/:pageId?', 'routes/watch/watch-subpage.tsx'),
@@ -33,7 +33,7 @@ export default [
   route('watch', 'routes/errors/missing-param.tsx', { id: 'missing-watch' }),
   route('rules', 'routes/errors/missing-param.tsx', { id: 'missing-rules' }),
 
-  // Sign-in and sign-up (issue 3: email so far; phone, social and password recovery follow).
+  // Sign-in and sign-up (email so far; phone, social and password recovery follow).
   route('auth/:step?', 'routes/auth/signin.tsx'),
   route('signin', 'routes/auth/signin.tsx', { id: 'signin' }),
   route('signup', 'routes/auth/signup.tsx'),
@@ -44,24 +44,24 @@ export default [
   route('password/reset', 'routes/auth/password-recovery.tsx', { id: 'password-reset' }),
   route('password/code', 'routes/auth/password-code.tsx'),
   route('password/success', 'routes/auth/password-success.tsx'),
-  // accounts (issue 3): /auth steps password and code (above), starting over, confirmation links, the outbox
+  // accounts: /auth steps password and code (above), starting over, confirmation links, the outbox
   route('auth/reset', 'routes/auth/reset.ts'),
   route('email-confirm', 'routes/auth/email-confirm.tsx'),
   route('email_confirm', 'routes/auth/email-confirm.tsx', { id: 'email_confirm' }),
   route('dev/outbox', 'routes/dev/outbox.tsx'),
-  // Social sign-in (issue 3: social): the providers send the browser back to /token/{provider} (the spec's
+  // Social sign-in (social): the providers send the browser back to /token/{provider} (the spec's
   // /token/yandex); a new identity confirms its sign-up at /auth/{provider}/signup (the spec's /auth/yandex/signup).
   route('token/:provider', 'routes/auth/social-callback.tsx'),
   route('auth/:provider/signup', 'routes/auth/social-signup.tsx'),
 
-  // Profiles (issue 3 profiles): the kids home, the child-profile deeplink, the forgotten-PIN link, and the
+  // Profiles: the kids home, the child-profile deeplink, the forgotten-PIN link, and the
   // action of the profile menu's dialogs.
   route('kids', 'routes/kids/kids.tsx'),
   route('child_profile', 'routes/profiles/child-profile.tsx'),
   route('pin_remove', 'routes/profiles/pin-remove.tsx'),
   route('profiles/action', 'routes/profiles/profiles-action.ts'),
 
-  // Collections, selections, playlists and people (issue 4 collections; decision 010). /collections/page2 is a page
+  // Collections, selections, playlists and people (decision 010). /collections/page2 is a page
   // of the list, /collections/{alias}/{page?} a collection's or a hashtag's; /collection/{alias} redirects there.
   route('collections/:p1?/:p2?', 'routes/collections/collections.tsx'),
   route('collection/:alias', 'routes/collections/collection-redirect.ts'),
@@ -73,14 +73,14 @@ export default [
   route('playlists', 'routes/playlists/playlists.tsx'),
   route('playlist/:alias/:page?', 'routes/playlists/playlist.tsx'),
   route('person/:person', 'routes/person/person.tsx'),
-  // Search (issue 4): /search?q= and the suggestions of the search input.
+  // Search: /search?q= and the suggestions of the search input.
   route('search', 'routes/search/search.tsx'),
   route('resources/search-suggest', 'routes/resources/search-suggest.ts'),
 
   // Resource routes used by the player.
   route('resources/playback/:uid', 'routes/resources/playback.ts'),
 
-  // issue 3 devices and account: /account/{type?} (sections devices, subscriptions, notifications, support),
+  // /account/{type?} (sections devices, subscriptions, notifications, support),
   // /account/google_delete, the signed unsubscribe page, the double opt-in link, and the popups' resources.
   route('account/google_delete', 'routes/account/delete.tsx'),
   route('account/:type?', 'routes/account/account.tsx'),
@@ -90,30 +90,30 @@ export default [
   route('resources/device-limit', 'routes/resources/device-limit.ts'),
   route('resources/devices', 'routes/resources/devices.ts'),
 
-  // SEO (issue 4): robots.txt, the sitemap index and its files.
+  // SEO: robots.txt, the sitemap index and its files.
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/seo/sitemap-part.ts'),
-  // issue 4 home: the promo banners, and what a banner's play action plays.
+  // The promo banners, and what a banner's play action plays.
   route('promos', 'routes/promos/promos.tsx'),
   route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
-  // issue 4 lists: /favorites (favorites, continue watching, history, ratings) and the resources its buttons use;
+  // /favorites (favorites, continue watching, history, ratings) and the resources its buttons use;
   // /resources/favorites (POST intent=add|remove, alias) is also the banner action add_to_favorites.
   route('favorites', 'routes/lists/favorites.tsx'),
   route('resources/favorites', 'routes/resources/favorites.ts'),
   route('resources/lists/:list', 'routes/resources/lists.ts'),
   route('resources/ratings', 'routes/resources/ratings.ts'),
 
-  // ---- issue 5 gating-web: what playback gating needs (platform §4, §8): the tariff list, the payment link,
+  // ---- What playback gating needs (platform §4, §8): the tariff list, the payment link,
   // stopping another stream, and the page of viewers whose subscription is a partner's (platform §2 Subscription).
   route('resources/tariffs', 'routes/resources/tariffs.ts'),
   route('resources/payment-link', 'routes/resources/payment-link.ts'),
   route('resources/streams', 'routes/resources/streams.ts'),
   route('pages/subscription/already', 'routes/pages/subscription-already.tsx'),
-  // ---- issue 5 player: the player's stream session, heartbeat and stop (a beacon on leaving)
+  // ---- The player's stream session, heartbeat and stop (a beacon on leaving)
   route('resources/stream/:id/:op', 'routes/resources/stream-session.ts'),
 
-  // ---- issue 6 promo: codes and coupons (platform §2): /code, /code/success, /premium_code (the same form for
+  // ---- Codes and coupons (platform §2): /code, /code/success, /premium_code (the same form for
   // premium campaigns), /coupon/registration/{promo}, and the gift certificate landing /pages/gift.
   route('code', 'routes/promo/code.tsx'),
   route('code/success', 'routes/promo/code-success.tsx'),
@@ -121,12 +121,12 @@ export default [
   route('coupon/registration/:promo', 'routes/promo/coupon.tsx'),
   route('pages/gift', 'routes/promo/gift.tsx'),
   // ---- end promo
-  // ---- issue 6 landings: every other /pages/{slug} landing of platform §2 (data from the API); the static
+  // ---- Every other /pages/{slug} landing of platform §2 (data from the API); the static
   // /pages/gift and /pages/subscription/already rank above this dynamic segment. Old /landings/... stay not-found.
   route('pages/:slug', 'routes/pages/landing.tsx'),
   // The offer popups' show, close and accept, and the subscriptions popup's offer screen.
   route('resources/offer', 'routes/resources/offer.ts'),
-  // ---- issue 6 partners: the operator partner routes (platform §2; decision in operator.server.ts), the
+  // ---- The operator partner routes (platform §2; decision in operator.server.ts), the
   // popup resource, and /partners with one page per partner (data in lib/partners.ts).
   route('signup/mf', 'routes/operator/operator-phone.tsx', { id: 'signup-mf' }),
   route('signup/mf/code', 'routes/operator/operator-code.tsx', { id: 'signup-mf-code' }),
@@ -139,7 +139,7 @@ export default [
   route('partners', 'routes/partners/partners.tsx'),
   route('partners/promo/samsung', 'routes/partners/partner.tsx', { id: 'partner-samsung' }),
   route('partners/:partner', 'routes/partners/partner.tsx'),
-  // ---- issue 6 web: subscriptions and payments (platform §2 Static /tariffs, Payment result, /payment_history)
+  // ---- Subscriptions and payments (platform §2 Static /tariffs, Payment result, /payment_history)
   route('tariffs', 'routes/billing/tariffs.tsx'),
   route('web/success', 'routes/billing/payment-result.tsx', { id: 'web-success' }),
   route('web/fail', 'routes/billing/payment-result.tsx', { id: 'web-fail' }),
@@ -150,7 +150,7 @@ export default [
   route('payment_history', 'routes/billing/payment-history.tsx'),
   route('resources/extend-subscription', 'routes/resources/extend-subscription.ts'),
   route('banks-logos/:file', 'routes/resources/bank-logo.ts'),
-  // ---- issue 7 tvpages: the TV pages of platform §2 (decision 030): /tv, the TV home; /tvchannels, the channel
+  // ---- The TV pages of platform §2 (decision 030): /tv, the TV home; /tvchannels, the channel
   // catalogue (?category=); /channel, the day's guide of every channel (?category=, ?date=; the spec's /channel/
   // {channel?} schedule); /channel/{alias}/{date?}, one channel: live on top today, its day's schedule below (the spec's
   // channel watch). /tvchannels/watch/{alias} (the banner's channel action, platform §4) is a 301 to the channel page.
@@ -158,7 +158,7 @@ export default [
   route('tvchannels', 'routes/tv/tv-channels.tsx'),
   route('tvchannels/watch/:alias', 'routes/tv/tvchannels-watch.ts'),
   route('channel', 'routes/tv/guide.tsx'),
-  // ---- issue 7 tvstream: the channel page (see above), a recording at /archive/watch/{id} (catalogue §2), and what
+  // ---- The channel page (see above), a recording at /archive/watch/{id} (catalogue §2), and what
   // their play logic asks: the TV playback checks; the channel page's day and the cards' now/next kept current; the star.
   route('channel/:id/:date?', 'routes/tv/channel-watch.tsx'),
   route('archive/watch/:id', 'routes/tv/archive-watch.tsx'),
@@ -166,7 +166,7 @@ export default [
   route('resources/tv-schedule/:alias', 'routes/resources/tv-schedule.ts'),
   route('resources/tv-on-air', 'routes/resources/tv-on-air.ts'),
   route('resources/favorite-channels', 'routes/resources/favorite-channels.ts'),
-  // ---- issue 7 archive: the catch-up archive list (catalogue §2: /archive/{movies or series}/{genre}/{year}, several
+  // ---- The catch-up archive list (catalogue §2: /archive/{movies or series}/{genre}/{year}, several
   // genres or years in ?genres=a,b&year=x,y; /archive/watch/{id} above ranks first, its static segment wins) and the
   // next portion of its infinite grid.
   route('archive/:param1?/:param2?/:param3?', 'routes/archive/archive.tsx'),

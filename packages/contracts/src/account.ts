@@ -50,7 +50,7 @@ export const AccountSubscriptionSchema = z.object({
   expires_at: z.string(),
   reccurent: z.boolean(),
   source: z.string(),
-  // ---- issue 6: the pending subscription of platform §3 (manageable, expiration, billing_expire, tariff_info)
+  // ---- The pending subscription of platform §3 (manageable, expiration, billing_expire, tariff_info)
   /** Renewal and the card can be managed here (our own card subscription, not a partner's or a store's). */
   manageable: z.boolean(),
   /** When the paid (or trial) period ends: expires_at, as the spec names it. */
@@ -62,7 +62,7 @@ export const AccountSubscriptionSchema = z.object({
   next_charge: z.object({ at: z.string(), amount: z.number(), currency: z.string().length(3) }).nullable(),
   /** The card renewals charge (last 4 and brand), when one is bound. */
   payment_method_id: z.string().nullable(),
-  /** issue 6 opsfix: the partner that bills it (megafon), so it is managed there, not here; null: one of ours. */
+  /** The partner that bills it (megafon), so it is managed there, not here; null: one of ours. */
   partner: z.string().nullable(),
   /** A subscription granted by a promo code (source promo): the code, when one was typed (a coupon has none). */
   promo_code: z.string().nullable().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Accounts (issue 3): sign-in and sign-up by an SMS code, and email confirmation from the letter's link.
+// Accounts: sign-in and sign-up by an SMS code, and email confirmation from the letter's link.
 
 const SixDigits = z.string().trim().regex(/^\d{6}$/, 'six digits');
 

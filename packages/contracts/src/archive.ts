@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GenreAliasSchema } from './catalog.ts';
 import { ImageSchema, MAX_ALIAS_LENGTH, MAX_SKIP, QueryBooleanSchema, pagedSchema } from './common.ts';
 
-// The catch-up archive (issue 7): recordings of the films and series of our catalogue that aired on our
+// The catch-up archive: recordings of the films and series of our catalogue that aired on our
 // channels, offered for 14 days after airing. spec catalogue §1-§5, §7 (GET /v2/multiplex/catchups with
 // category, genre, year, limit, skip, for_kids; /v2/multiplex/catchups/filters; search catchups with q and
 // limit 40), §3 Catch-up item and Filter group. RU only: elsewhere 403 tv_not_available.

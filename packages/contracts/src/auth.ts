@@ -30,7 +30,7 @@ export const AuthSubscriptionSchema = z.object({
   itunes_product_id: z.string().nullable(),
   huawei_id: z.string().nullable(),
   /**
-   * issue 6 opsfix: the partner that sells and bills this subscription (megafon: a mobile operator's, platform §6
+   * The partner that sells and bills this subscription (megafon: a mobile operator's, platform §6
    * Operator customer), managed there and not here; null: one of ours.
    */
   partner: z.string().nullable(),

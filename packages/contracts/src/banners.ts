@@ -2,7 +2,7 @@ import { BANNER_ACTION_TYPES, BANNER_LOCATIONS, BANNER_TYPES, isInternalUrl } fr
 import { z } from 'zod';
 import { ImageSchema, QueryBooleanSchema } from './common.ts';
 
-// Banners (issue 4 home): spec platform §3 Banner, §7 posters by location.
+// Banners: spec platform §3 Banner, §7 posters by location.
 
 export const BannerLocationSchema = z.enum(BANNER_LOCATIONS);
 export type BannerLocation = z.infer<typeof BannerLocationSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SKIP } from './common.ts';
 
-// issue 5 watching: the tariff list the tariff flow (spec platform §4) picks from. Buying one is issue 6.
+// The tariff list the tariff flow (spec platform §4) picks from.
 
 /** The channel whose query selects the special tariffs (spec platform §7 GET tariffs: channel pb_special). */
 export const SPECIAL_TARIFF_CHANNEL = 'pb_special';
@@ -27,11 +27,11 @@ export const TariffSchema = z
     trial_period_duration: z.object({ days: z.number().int() }),
     /** Streams an account on this tariff may play at once. */
     max_streams: z.number().int(),
-    // issue 6: discount tariffs (platform §3 Discount tariff): the regular tariff, what renewals cost, what follows
+    // Discount tariffs (platform §3 Discount tariff): the regular tariff, what renewals cost, what follows
     original_id: z.string().nullable(),
     recurrent_price: z.number().nullable(),
     next_tariff_id: z.string().nullable(),
-    /** The payment link: GET it with the API key (and tracking parameters) for the payment host's address (issue 6). */
+    /** The payment link: GET it with the API key (and tracking parameters) for the payment host's address. */
     url: z.string(),
   })
   .meta({ id: 'Tariff' });
@@ -40,11 +40,11 @@ export type Tariff = z.infer<typeof TariffSchema>;
 export const TariffListSchema = z.array(TariffSchema).meta({ id: 'TariffList' });
 export type TariffList = z.infer<typeof TariffListSchema>;
 
-/** GET {tariff.url} (billing, issue 6): the payment host's address the browser goes on to. */
+/** GET {tariff.url} (billing): the payment host's address the browser goes on to. */
 export const PaymentLinkSchema = z.object({ url: z.url() }).meta({ id: 'PaymentLink' });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 
-// ---------------------------------------------------------------- issue 6: buying, subscriptions, payment methods
+// ---------------------------------------------------------------- Buying, subscriptions, payment methods
 
 /** GET {tariff.url}: where the payment host sends the browser back, and the page to return to after success. */
 export const PaymentLinkQuerySchema = z.object({

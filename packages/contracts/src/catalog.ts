@@ -77,13 +77,13 @@ export const TitleListQuerySchema = z.object({
   sort: SortSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(40),
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
-  // issue 4 paging: the next portion after this cursor (keyset; `skip` then only says where it starts).
+  // The next portion after this cursor (keyset; `skip` then only says where it starts).
   after: ListCursorSchema.optional(),
 });
 export type TitleListQuery = z.infer<typeof TitleListQuerySchema>;
 export const TitleListSchema = pagedSchema(TitleCardSchema)
   .extend({
-    // issue 4 paging: the sort the answer is in, and the cursor of the next portion (null at the end).
+    // The sort the answer is in, and the cursor of the next portion (null at the end).
     sort: SortSchema.optional(),
     next_cursor: z.string().nullable().optional(),
   })
@@ -91,7 +91,7 @@ export const TitleListSchema = pagedSchema(TitleCardSchema)
 export type TitleList = z.infer<typeof TitleListSchema>;
 
 export const HomeQuerySchema = z.object({ for_kids: QueryBooleanSchema.default(false) });
-/** A home row: a collection of titles; a row of a selection (issue 4) has kind selection and its page as url. */
+/** A home row: a collection of titles; a row of a selection has kind selection and its page as url. */
 export const HomeRowSchema = z.object({
   alias: z.string(),
   title: z.string(),

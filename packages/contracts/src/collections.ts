@@ -1,4 +1,4 @@
-// Collections, hashtags, selections, playlists and people (issue 4 collections; decision 010).
+// Collections, hashtags, selections, playlists and people (decision 010).
 import type { SelectionRule } from '@ekran/core';
 import { z } from 'zod';
 import { CategorySchema, SortSchema, TitleCardSchema } from './catalog.ts';
@@ -19,7 +19,7 @@ export const pagingQuerySchema = (defaultLimit: number) =>
 // ---------------------------------------------------------------- selection rules
 
 /**
- * A rule-based selection (issue 4): the filters and order of its titles. Strict: an unknown key is an error,
+ * A rule-based selection: the filters and order of its titles. Strict: an unknown key is an error,
  * so a typo in an editor's rule is caught instead of silently widening the list.
  */
 export const SelectionRuleSchema = z

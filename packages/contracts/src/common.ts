@@ -9,17 +9,17 @@ export const ErrorSchema = z
     code: z.string(),
     message: z.string(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    // ---- profiles (issue 3 profiles): a wrong parental PIN tells the tries left, a lock its end
+    // ---- profiles: a wrong parental PIN tells the tries left, a lock its end
     tries_left: z.number().int().optional(),
     locked_until: z.string().optional(),
     // ---- end profiles
-    // issue 3 devices: a 403 DEVICE_COUNT_EXCEEDED names the devices and carries the sign-in's ticket.
+    // A 403 DEVICE_COUNT_EXCEEDED names the devices and carries the sign-in's ticket.
     device_limit: DeviceLimitSchema.optional(),
-    // issue 5 watching: a 403 STREAM_LIMIT_EXCEEDED lists the account's live streams.
+    // A 403 STREAM_LIMIT_EXCEEDED lists the account's live streams.
     stream_limit: StreamLimitSchema.optional(),
-    // issue 6 promo: why PROMO_NEW_USERS_ONLY refused (an earlier subscription, or an account older than the campaign)
+    // Why PROMO_NEW_USERS_ONLY refused (an earlier subscription, or an account older than the campaign)
     promo_reason: z.enum(['had_subscription', 'registered_before']).optional(),
-    // issue 7: geo_error names what is refused outside RU, e.g. tvchannels_{channel} (spec platform §6)
+    // Geo_error names what is refused outside RU, e.g. tvchannels_{channel} (spec platform §6)
     attribute: z.string().optional(),
   })
   .meta({ id: 'Error' });
@@ -39,7 +39,7 @@ export const ErrorCode = {
   DeviceCountExceeded: 'DEVICE_COUNT_EXCEEDED',
   DeviceNotRegistered: 'DEVICE_NOT_REGISTERED',
   InvalidMediaToken: 'INVALID_MEDIA_TOKEN',
-  // ---- watching (issue 5): platform §8 playback errors and stream limits
+  // ---- watching: platform §8 playback errors and stream limits
   /** 400 with this message: the viewer uses a VPN or anonymizer (platform §8). */
   UserUseAnonymizer: 'USER_USE_ANONYMIZER',
   /** 400 with this message: the address is blocked (platform §8). */
@@ -53,19 +53,19 @@ export const ErrorCode = {
   InvalidCredentials: 'INVALID_CREDENTIALS',
   InvalidCode: 'INVALID_CODE',
   TooManyAttempts: 'TOO_MANY_ATTEMPTS',
-  // accounts (issue 3): phone sign-in
+  // accounts: phone sign-in
   InvalidPhone: 'INVALID_PHONE',
   PhoneNotMobile: 'PHONE_NOT_MOBILE',
   PhoneTaken: 'PHONE_TAKEN',
   TooManyCodes: 'TOO_MANY_CODES',
-  // social sign-in (issue 3: social)
+  // social sign-in
   SocialFlowInvalid: 'SOCIAL_FLOW_INVALID',
   SocialDenied: 'SOCIAL_DENIED',
   SocialProviderError: 'SOCIAL_PROVIDER_ERROR',
   SocialProviderUnavailable: 'SOCIAL_PROVIDER_UNAVAILABLE',
   SocialAlreadyLinked: 'SOCIAL_ALREADY_LINKED',
   LastSignInMethod: 'LAST_SIGN_IN_METHOD',
-  // ---- profiles, kids content and the parental PIN (issue 3 profiles)
+  // ---- profiles, kids content and the parental PIN
   RegistrationRequired: 'REGISTRATION_REQUIRED',
   ProfileLimitReached: 'PROFILE_LIMIT_REACHED',
   MainProfileUndeletable: 'MAIN_PROFILE_UNDELETABLE',
@@ -78,7 +78,6 @@ export const ErrorCode = {
   InvalidToken: 'INVALID_TOKEN',
   NoContact: 'NO_CONTACT',
   // ---- end profiles
-  // issue 3 devices and account
   /** 401: the session ended because its device was removed from the account (elsewhere). */
   DeviceRemoved: 'DEVICE_REMOVED',
   /** The device-limit ticket is forged, expired, used, or not this caller's. */
@@ -89,13 +88,11 @@ export const ErrorCode = {
   NoDestination: 'NO_DESTINATION',
   /** A signed link (unsubscribe) whose signature does not match. */
   InvalidSignature: 'INVALID_SIGNATURE',
-  // issue 4 lists
   /** 401: an anonymous (virtual) visitor cannot keep favorites or ratings; sign in or sign up first. */
   AuthRequired: 'AUTH_REQUIRED',
-  // ---- issue 5 gating-api
   /** 403 on a heartbeat: the item no longer plays for this account (the subscription ended mid-stream). */
   SubscriptionRequired: 'SUBSCRIPTION_REQUIRED',
-  // ---- issue 6 api: buying and payments
+  // ---- Buying and payments
   /** 422: this Idempotency-Key was used for a different request. */
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** 409: the account already has a live subscription (extend or change it instead of buying another). */
@@ -108,7 +105,7 @@ export const ErrorCode = {
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   /** 401 on a provider notification: bad signature, stale timestamp or SentAt mismatch. */
   InvalidNotification: 'INVALID_NOTIFICATION',
-  // ---- issue 7 tvdata: spec platform §6 geo rules, the codes as the spec writes them
+  // ---- Spec platform §6 geo rules, the codes as the spec writes them
   /** 403: TV (lists, the archive) is not offered in the visitor's country (outside RU). */
   TvNotAvailable: 'tv_not_available',
   /** 403: this channel is not offered in the visitor's country; attribute names it (tvchannels_{channel}). */

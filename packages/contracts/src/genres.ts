@@ -1,4 +1,4 @@
-// Genre pages (issue 4 genres): spec catalogue §2 /genres/{genre?}, §3 content kinds for genre texts, §9 genre
+// Genre pages: spec catalogue §2 /genres/{genre?}, §3 content kinds for genre texts, §9 genre
 // marketing texts.
 import { GENRE_CATALOGUE_KINDS } from '@ekran/core';
 import { z } from 'zod';

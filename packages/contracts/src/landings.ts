@@ -4,7 +4,7 @@ import { TitleCardSchema } from './catalog.ts';
 import { ImageSchema } from './common.ts';
 import { TariffSchema } from './billing.ts';
 
-// issue 6 landings: the landings of spec platform §2 (/pages/{slug}) and the offers of the shell's popups
+// The landings of spec platform §2 (/pages/{slug}) and the offers of the shell's popups
 // (platform §4 Offers, §5 upsell, the play-grand popup).
 
 /** GET /api/v1/landings/:slug */

@@ -3,7 +3,7 @@ import { TitleCardSchema } from './catalog.ts';
 import { MAX_ALIAS_LENGTH, QueryBooleanSchema, pagedSchema } from './common.ts';
 
 // Personal lists of the session's current profile (spec platform §3 client state "profile", §4 Lists, §7:
-// favorites, continue watching, history, rated content; issue 4 lists).
+// favorites, continue watching, history, rated content).
 
 const ALIAS_RE = /^[a-z0-9-]+$/;
 /** A title alias in a path. */

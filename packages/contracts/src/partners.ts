@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiRoute } from './api-paths.ts';
 
-// issue 6 partners: the mobile-operator (МегаФон) customer (spec platform §1, §2 Operator partner, §3 mf_info,
+// The mobile-operator (МегаФон) customer (spec platform §1, §2 Operator partner, §3 mf_info,
 // §6 Operator customer, §8) and the partner pages.
 
 const SixDigits = z.string().trim().regex(/^\d{6}$/, 'six digits');
@@ -19,7 +19,7 @@ export const OperatorApiPath = {
   notifications: ApiRoute.operatorNotifications,
 } as const;
 
-/** issue 6 opsfix: the partner name of the mobile operator's subscriptions (auth data and account subscriptions `partner`). */
+/** The partner name of the mobile operator's subscriptions (auth data and account subscriptions `partner`). */
 export const OPERATOR_PARTNER = 'megafon';
 
 /** spec platform §6: the app=mlk entry keeps the operator's msisdn and its suspend flag in these cookies. */
@@ -56,7 +56,7 @@ export const OperatorSubscriptionSchema = z
 export type OperatorSubscription = z.infer<typeof OperatorSubscriptionSchema>;
 
 /**
- * The informing popups a viewer can close (no_money stays until the balance is topped up); no_app (issue 6 opsfix)
+ * The informing popups a viewer can close (no_money stays until the balance is topped up); no_app
  * is closed for the country the viewer is in.
  */
 export const OperatorPopupSeenRequestSchema = z.object({ popup: z.enum(['got_money', 'info', 'no_app']) }).meta({ id: 'OperatorPopupSeenRequest' });
@@ -64,7 +64,7 @@ export type OperatorPopupSeenRequest = z.infer<typeof OperatorPopupSeenRequestSc
 
 /**
  * The operator popup states of auth data mf_info.mf_pop_up (platform §3), one at a time in the precedence of
- * @ekran/core OPERATOR_POPUP_PRECEDENCE; no_app (issue 6 opsfix, platform §6): the operator's app is not
+ * @ekran/core OPERATOR_POPUP_PRECEDENCE; no_app (platform §6): the operator's app is not
  * available in the viewer's country.
  */
 export const OperatorPopupSchema = z.enum(['no_money', 'got_money', 'info', 'no_app']);

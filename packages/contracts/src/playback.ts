@@ -19,10 +19,10 @@ export const ProductPlaybackSchema = z
   .meta({ id: 'ProductPlayback' });
 export type ProductPlayback = z.infer<typeof ProductPlaybackSchema>;
 
-// ---------------------------------------------------------------- issue 5 watching: shared shapes
+// ---------------------------------------------------------------- Shared shapes
 
 /**
- * A stream session (issue 5): one per account and device. The playback check signs media URLs for it;
+ * A stream session: one per account and device. The playback check signs media URLs for it;
  * it counts against the tariff's simultaneous streams from its first heartbeat until heartbeats stop.
  */
 export const StreamInfoSchema = z.object({
@@ -87,7 +87,7 @@ export const HeartbeatResponseSchema = z
     /** The signed path prefix every URL of this media starts with: /api/media/s/{exp}/{sid}/{sig}/{slug}/ */
     media_prefix: z.string(),
     /**
-     * issue 7 tvstream: fresh prefixes of the other media the stream plays from (a TV recording's segments come
+     * Fresh prefixes of the other media the stream plays from (a TV recording's segments come
      * from every asset of the channel's loop); the player swaps each into its requests like media_prefix.
      */
     media_prefixes: z.array(z.string()).default([]),
@@ -110,7 +110,7 @@ export const PlaylistSchema = z.object({
   type: z.literal('hls'),
   expires_at: z.string(),
   duration_seconds: z.number(),
-  /** issue 5: scrub-bar thumbnails, a WebVTT file whose cues point into sprite images (#xywh). */
+  /** Scrub-bar thumbnails, a WebVTT file whose cues point into sprite images (#xywh). */
   thumbnails_url: z.string().nullable().default(null),
 });
 
@@ -133,10 +133,10 @@ export const PlaybackCheckSchema = z
   .object({
     playlists: z.array(PlaylistSchema),
     upgrade_options: z.array(UpgradeOptionSchema),
-    // insufficient_balance (issue 6 partners): an operator customer whose operator suspended the subscription for
+    // insufficient_balance: an operator customer whose operator suspended the subscription for
     // lack of money (platform §8 «Пополните баланс и возвращайтесь»); no upgrade options then.
     reason: z.enum(['ok', 'subscription_required', 'insufficient_balance']),
-    // ---- issue 5 watching: what the player needs besides the stream (all empty when not entitled)
+    // ---- What the player needs besides the stream (all empty when not entitled)
     stream: StreamInfoSchema.nullable().default(null),
     markers: MediaMarkersSchema.nullable().default(null),
     prerolls: z.array(PlayerSlotSchema).default([]),

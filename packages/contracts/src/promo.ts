@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuthDataSchema } from './auth.ts';
 import { TariffSchema } from './billing.ts';
 
-// issue 6 promo: promo codes (/code, /premium_code), coupons (/coupon/registration/{promo}) and gift certificates
+// Promo codes (/code, /premium_code), coupons (/coupon/registration/{promo}) and gift certificates
 // (/pages/gift); spec platform §2 Codes and coupons, §7 promo and coupon paths (activate, check, meta), catalogue §8.
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TitleCardSchema, TitleClsSchema } from './catalog.ts';
 import { ImageSchema } from './common.ts';
 
-// Search (issue 4 item 5; spec platform §2 /search with query q, catalogue §5 "Search with an empty query
+// Search (spec platform §2 /search with query q, catalogue §5 "Search with an empty query
 // returns empty items", catalogue §7 search catchups with q and limit 40).
 
 /** The query text: trimmed, at most 100 characters; empty or missing means an empty answer, not an error. */
@@ -44,7 +44,7 @@ const groupOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item
 
 /**
  * The search page's answer: one group per kind of result, best match first in each. TV recordings join as a
- * `catchups` group of the same shape when the archive lands (issue 7).
+ * `catchups` group of the same shape when the archive lands.
  */
 export const SearchResponseSchema = z
   .object({

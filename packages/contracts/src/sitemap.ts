@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /**
- * The catalogue parts of the sitemap (issue 4 SEO): title pages, category pages per genre, genre pages, person
+ * The catalogue parts of the sitemap: title pages, category pages per genre, genre pages, person
  * pages and collection pages. Static pages (home, category roots, …) are the site's own list, not the API's.
  */
 export const SitemapPartSchema = z.enum(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings']);

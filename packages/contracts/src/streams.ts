@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// issue 5 watching: simultaneous streams (kept apart from playback.ts so common.ts can use them without a cycle).
+// Simultaneous streams (kept apart from playback.ts so common.ts can use them without a cycle).
 
 /** One of the account's live streams (for the over-the-limit message and «Остановить»). */
 export const LiveStreamSchema = z.object({

@@ -1,4 +1,4 @@
-// ---- issue 5 titles: what the sub-pages of a title page need beyond the title itself (spec platform §2 Watching).
+// ---- What the sub-pages of a title page need beyond the title itself (spec platform §2 Watching).
 import { z } from 'zod';
 import { CollectionSummarySchema, SelectionSummarySchema } from './collections.ts';
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ApiPath } from './api-paths.ts';
 import { PlaybackCheckSchema } from './playback.ts';
 
-// issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 Playback gating, §6 geo,
+// Playing live TV and recordings (spec platform §2 TV and Archive, §4 Playback gating, §6 geo,
 // §8). The channel lists, the guide and the archive listing are packages/contracts/src/tv.ts and archive.ts
-// (issue 7 tvdata); these are the few shapes the watch pages and the player need, kept small on purpose.
+//; these are the few shapes the watch pages and the player need, kept small on purpose.
 
 /** A channel as the player's page shows it. */
 export const TvChannelBriefSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TitleClsSchema } from './catalog.ts';
 import { QueryBooleanSchema } from './common.ts';
 
-// Live TV data (issue 7): channels and their categories (tv_selection), the XMLTV programme guide in the
+// Live TV data: channels and their categories (tv_selection), the XMLTV programme guide in the
 // viewer's zone, favorite channels. spec platform §2 TV, §6 geo rules, §7 "GET TV: client key, tz (browser
 // hour offset)" and "GET profile favorite channels: RU only". Outside RU every call here answers 403
 // tv_not_available (lists) or geo_error with attribute tvchannels_{channel} (one channel).

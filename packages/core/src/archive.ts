@@ -177,7 +177,7 @@ export function archiveSubscribeButton(user: {
   return { text, action: user.virtual ? 'signup' : 'subscribe' };
 }
 
-// ---- issue 7 tvdata: recordings, catch-up items and paging of the archive API
+// ---- Recordings, catch-up items and paging of the archive API
 
 /** The word of a catch-up item's category (catalogue §3: alias movie or series) for a route category. */
 export const CATCHUP_CATEGORY_ALIAS: Readonly<Record<ArchiveCategory, 'movie' | 'series'>> = { movies: 'movie', series: 'series' };

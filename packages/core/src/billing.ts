@@ -1,6 +1,6 @@
 import { cardBrandFromNumber } from './card.ts';
 
-// ---- issue 6 api: billing rules shared by the API (renewals, grace) and the site (the extension banner).
+// ---- Billing rules shared by the API (renewals, grace) and the site (the extension banner).
 
 // The billing window (BILLING_WINDOW_DAYS) is subscription-lifecycle.ts's.
 /** Renewals are charged this many days before the period ends, so a success never leaves a gap. */

@@ -1,5 +1,5 @@
 // Collections, hashtags, selections, playlists and people: spec platform §2 (Browsing, Collections), §3 (Title:
-// cast and crew, Playlist response), catalogue §2, §5, §9 (issue 4). Decision 010 explains the readings.
+// cast and crew, Playlist response), catalogue §2, §5, §9. Decision 010 explains the readings.
 
 import { COLLECTION_PAGE_SIZE, CATALOG_PAGE_SIZE } from './constants.ts';
 import { pageSuffix, parsePageSuffix } from './paging.ts';
@@ -7,7 +7,7 @@ import { pageSuffix, parsePageSuffix } from './paging.ts';
 // ---------------------------------------------------------------- people
 
 // spec platform §3 Title: cast, directors, operators, producers, writers, composers. The person page lists the
-// filmography in this order (issue 4: Актёр, Режиссёр, Сценарист, Продюсер, Композитор, Оператор).
+// filmography in this order (Актёр, Режиссёр, Сценарист, Продюсер, Композитор, Оператор).
 /** Credit roles in the order a person's filmography shows them (platform §3). */
 export const PERSON_ROLES = ['actor', 'director', 'writer', 'producer', 'composer', 'operator'] as const;
 
@@ -65,7 +65,7 @@ export function hashtagLabel(tag: string): string {
 
 // ---------------------------------------------------------------- selections
 
-/** Where a selection shows: the adult home, the kids home, or both (issue 4). */
+/** Where a selection shows: the adult home, the kids home, or both. */
 export const SELECTION_LOCATIONS = ['home', 'kids', 'both'] as const;
 export type SelectionLocation = (typeof SELECTION_LOCATIONS)[number];
 
@@ -75,7 +75,7 @@ export function selectionShownTo(location: SelectionLocation, audience: 'adult' 
 }
 
 /**
- * A rule-based selection (issue 4): which titles and in what order. Every field narrows the list; an empty rule
+ * A rule-based selection: which titles and in what order. Every field narrows the list; an empty rule
  * is the whole catalogue by popularity. `max_items` caps the list ("top 100"). Validated by
  * `SelectionRuleSchema` of @ekran/contracts wherever a rule is read.
  */
@@ -99,7 +99,7 @@ export type SelectionSource = 'rule' | 'items' | 'collection';
 
 // One canonical page per list (decision 010): a rule-based selection lives at /main/{alias} (the mainselection
 // banner target), a hand-picked one at /selections/{alias}, and one made of a collection at that collection's page.
-/** The canonical page of a selection (issue 4: /main/{rules}, /selections/{alias}, /collections/{alias}). */
+/** The canonical page of a selection (/main/{rules}, /selections/{alias}, /collections/{alias}). */
 export function selectionUrl(selection: { alias: string; source: SelectionSource; collectionAlias?: string | null }): string {
   if (selection.source === 'rule') return `/main/${selection.alias}`;
   if (selection.source === 'collection' && selection.collectionAlias) return `/collections/${selection.collectionAlias}`;

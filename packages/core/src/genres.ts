@@ -22,7 +22,7 @@ export function genreKindOf(title: { kind: 'movie' | 'series'; isAnimation: bool
   return title.kind === 'movie' ? 'movies' : 'series';
 }
 
-/** Limits an editor's genre text must keep (issue 4: 180–320 words in 3–4 paragraphs, a 140–160 character description). */
+/** Limits an editor's genre text must keep (180–320 words in 3–4 paragraphs, a 140–160 character description). */
 export const GENRE_TEXT_LIMITS = {
   words: { min: 180, max: 320 },
   paragraphs: { min: 3, max: 4 },

@@ -9,7 +9,7 @@ export * from './device.ts';
 export * from './experiments.ts';
 export * from './grid.ts';
 export * from './language.ts';
-// accounts (issue 3): the login field of /auth
+// accounts: the login field of /auth
 export * from './login-input.ts';
 export * from './mask.ts';
 export * from './menu.ts';
@@ -20,39 +20,38 @@ export * from './shell.ts';
 export * from './social.ts';
 export * from './text.ts';
 export * from './trial.ts';
-// Profiles, kids content, parental PIN and experiment groups (issue 3 profiles).
+// Profiles, kids content, parental PIN and experiment groups.
 export * from './experiment-assignment.ts';
 export * from './profiles.ts';
-// Genre pages and their marketing texts (issue 4 genres).
+// Genre pages and their marketing texts.
 export * from './genres.ts';
-// Collections, hashtags, selections, playlists and people (issue 4 collections).
+// Collections, hashtags, selections, playlists and people.
 export * from './collections.ts';
-// Search (issue 4): normalisation shared with the database, limits, the header input's routes.
+// Search: normalisation shared with the database, limits, the header input's routes.
 export * from './search.ts';
-// Banners and their click rule (issue 4 home).
+// Banners and their click rule.
 export * from './banner.ts';
-// Personal lists: favorites, history, continue watching, ratings (issue 4 lists).
+// Personal lists: favorites, history, continue watching, ratings.
 export * from './lists.ts';
-// Catalogue filters, sort options and genre chips (issue 4 category pages).
+// Catalogue filters, sort options and genre chips.
 export * from './catalog-filters.ts';
-// ---- issue 5 titles: title sub-pages, short durations, the traffic-source and mini-app redirects
+// ---- Title sub-pages, short durations, the traffic-source and mini-app redirects
 export * from './watch.ts';
-// ---- issue 5 gating-web: playback gating, the subscription-popup rule, playback errors, the tariff flow.
+// ---- Playback gating, the subscription-popup rule, playback errors, the tariff flow.
 export * from './playback-gating.ts';
-// ---- issue 5 player
 // Quality levels of the player's menu (spec platform §9).
 export * from './quality.ts';
-// ---- issue 6 pay: bank cards (Luhn, brand by first digit, expiry, grouping), shared by the payment host, API and site.
+// ---- Bank cards (Luhn, brand by first digit, expiry, grouping), shared by the payment host, API and site.
 export * from './card.ts';
-// Subscription lifecycle (issue 6 queue): live, grace, expiry, manageable, rate steps, the disable-recurring steps.
+// Subscription lifecycle: live, grace, expiry, manageable, rate steps, the disable-recurring steps.
 export * from './subscription-lifecycle.ts';
-// ---- issue 6 api: the billing window, renewal timing, payment method kinds
+// ---- The billing window, renewal timing, payment method kinds
 export * from './billing.ts';
-// ---- issue 6 opsfix: the operator customer's one popup (mf_info.mf_pop_up) and its precedence.
+// ---- The operator customer's one popup (mf_info.mf_pop_up) and its precedence.
 export * from './operator-popups.ts';
-// ---- issue 6 landings: offers, the upsell and play-grand popups, landing states
+// ---- Offers, the upsell and play-grand popups, landing states
 export * from './offers.ts';
-// ---- issue 7 tvdata: the programme guide in the viewer's zone (the tz hour offset of platform §7)
+// ---- The programme guide in the viewer's zone (the tz hour offset of platform §7)
 export * from './tv-guide.ts';
 // Time units and UUIDs: one definition each.
 export * from './time.ts';

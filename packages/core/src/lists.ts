@@ -1,13 +1,13 @@
 // Personal lists of a profile: favorites, history, continue watching and ratings (spec platform §1, §3, §4
-// "Lists", §7, §8; issue 4 item 6).
+// "Lists", §7, §8).
 
 import { nextSkip } from './paging.ts';
 
-/** A watch counts as finished from this share of the duration on (issue 4: "finished at ≥95%"). */
+/** A watch counts as finished from this share of the duration on ("finished at ≥95%"). */
 export const WATCH_FINISHED_SHARE = 0.95;
 /** Below this position there is nothing to continue: the title starts over (it is still in the history). */
 export const RESUME_MIN_SECONDS = 10;
-/** The player reports progress this often while playing (issue 4: every ~15 s). */
+/** The player reports progress this often while playing (every ~15 s). */
 export const PROGRESS_REPORT_INTERVAL_MS = 15_000;
 /** Personal ratings run from 1 to 10 (spec platform §9: best aggregate rating 10). */
 export const PERSONAL_RATING_MIN = 1;
@@ -16,7 +16,7 @@ export const PERSONAL_RATING_MAX = 10;
 /** Cards per page of a personal list (spec platform §9: 20 cards by default). */
 export const PERSONAL_LIST_PAGE_SIZE = 20;
 
-/** Whether a position within a duration (seconds) is a finished watch: at least 95% (issue 4). */
+/** Whether a position within a duration (seconds) is a finished watch: at least 95%. */
 export function isWatchFinished(position: number, duration: number): boolean {
   if (!(duration > 0)) return false;
   return position >= duration * WATCH_FINISHED_SHARE;

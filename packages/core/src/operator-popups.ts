@@ -1,4 +1,4 @@
-// issue 6 opsfix: which operator popup (auth data mf_info.mf_pop_up) an operator customer gets: spec platform §3
+// Which operator popup (auth data mf_info.mf_pop_up) an operator customer gets: spec platform §3
 // mf_info, §6 Operator customer ("popups by mf_info; some configured countries without the operator app get a
 // special popup"), §8 («Пополните баланс и возвращайтесь»). Pure; the API decides, the web shows the one answer.
 

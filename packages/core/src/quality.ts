@@ -1,5 +1,5 @@
 // Quality levels of the player (spec platform §9: "Quality levels: Auto, FHD, HD, SD, HQ, MQ, LQ (also AUTO,
-// FHD, HD, SD, LD, XLD with pixel height)"; issue 5 item 2).
+// FHD, HD, SD, LD, XLD with pixel height)").
 
 /** The spec's names of the quality levels below «Авто», best first (spec platform §9). */
 export const QUALITY_NAMES = ['FHD', 'HD', 'SD', 'HQ', 'MQ', 'LQ'] as const;

@@ -1,4 +1,4 @@
-// Search: the rules shared by the API, the database and the site (issue 4 item 5; spec platform §2, §5,
+// Search: the rules shared by the API, the database and the site (spec platform §2, §5,
 // catalogue §5, §7, §9).
 
 import { isUnderRoute } from './shell.ts';

@@ -1,4 +1,4 @@
-// Subscription lifecycle (issue 6): spec platform §3 Pending subscription (manageable, expiration,
+// Subscription lifecycle: spec platform §3 Pending subscription (manageable, expiration,
 // billing_expire, reccurent, tariff_info.rate_steps), §4 Pending subscription extension, Trial-remaining hints,
 // Disable recurring subscription, §9 discount tariffs. Pure rules; the API's jobs and routes apply them.
 

@@ -8,7 +8,7 @@ import { DAY_MS, HOUR_MS } from './time.ts';
 export const DEFAULT_TV_TZ = 3;
 /** Hour offsets a viewer may send: UTC−12 … UTC+14, in quarter hours (India +5.5, Nepal +5.75). */
 export const TV_TZ_RANGE = { min: -12, max: 14 } as const;
-/** Days of the guide a channel page offers: the archive's days back, and a week ahead (issue 7). */
+/** Days of the guide a channel page offers: the archive's days back, and a week ahead. */
 export const TV_GUIDE_DAYS = { back: ARCHIVE_AVAILABILITY_DAYS, ahead: 7 } as const;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -29,7 +29,7 @@ export interface DbHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * queue (issue 6): the driver underneath Drizzle, for libraries that speak SQL themselves (the pg-boss job
+   * queue: the driver underneath Drizzle, for libraries that speak SQL themselves (the pg-boss job
    * queue). Repositories use `db`.
    */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
@@ -62,7 +62,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       driver: { kind: 'postgres', pool },
     };
   }
-  // Search (issue 4) uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
+  // Search uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
   // here so the migration's CREATE EXTENSION finds them.
   const extensions = { pg_trgm, unaccent };
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });

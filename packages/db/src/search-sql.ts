@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { customType, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-// Search (issue 4): the expressions the search indexes are built on. The indexes (schema.ts) and the queries
+// Search: the expressions the search indexes are built on. The indexes (schema.ts) and the queries
 // (apps/api search.repo.ts) use these same builders, because PostgreSQL only uses an expression index for a
 // query that repeats its expression exactly. ekran_search_normalize() is created by the search migration
 // and is the SQL twin of normalizeSearchText() in @ekran/core.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createJobs, JOBS_SCHEMA, sqlExecutor, type Jobs, type JobsLogger } from './jobs.ts';
 
-// queue (issue 6): pg-boss really runs on the embedded PGlite (and on PostgreSQL with TEST_DATABASE_URL, where
+// queue: pg-boss really runs on the embedded PGlite (and on PostgreSQL with TEST_DATABASE_URL, where
 // the same executor is the pool).
 
 const quietLog: JobsLogger & { errors: unknown[] } = {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Env } from '../env.ts';
 
-// queue (issue 6): background jobs on the application's own PostgreSQL (or embedded PGlite) through pg-boss,
+// queue: background jobs on the application's own PostgreSQL (or embedded PGlite) through pg-boss,
 // so scheduled work (expiry, renewals) runs once across every API instance without another server.
 // docs/decisions/024-job-queue.md.
 

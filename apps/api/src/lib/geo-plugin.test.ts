@@ -1,4 +1,4 @@
-// issue 7 tvdata: AuthData.current_country_code is the visitor's country of each request (spec platform §6),
+// AuthData.current_country_code is the visitor's country of each request (spec platform §6),
 // read from the trusted address (TRUST_PROXY), as playback's anonymizer check reads it.
 import { AuthDataSchema } from '@ekran/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

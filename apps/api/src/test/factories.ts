@@ -1,6 +1,6 @@
 import {
   apiClients, episodes, extras, genres, mediaAssets, profiles, seasons, subscriptions, tariffs, titleGenres, titles, users, type Db,
-  devices, externalSubscriptions, playerSlots, sessions, // issue 5 gating-api
+  devices, externalSubscriptions, playerSlots, sessions,
 } from '@ekran/db';
 import { asc, desc, eq } from 'drizzle-orm';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -60,7 +60,7 @@ export function createFactories(db: Db) {
       const { episodes: count = 3, firstIsPreview = false, seasons: seasonCount = 1, ...rest } = o;
       const title = await make.title({ kind: 'series', durationMinutes: null, mediaAssetId: null, ...rest });
       const media = await make.media('metropolis');
-      // issue 5 gating-api: several seasons of `episodes` episodes each; `season` is the first, `episodes` all in order.
+      // Several seasons of `episodes` episodes each; `season` is the first, `episodes` all in order.
       const allSeasons = await db
         .insert(seasons)
         .values(Array.from({ length: seasonCount }, (_, k) => ({ titleId: title.id, number: k + 1, title: `Сезон ${k + 1}` })))
@@ -103,7 +103,7 @@ export function createFactories(db: Db) {
       );
     },
 
-    // ---- issue 5 gating-api: partner and operator accounts, externals, devices, sessions, player slots
+    // ---- Partner and operator accounts, externals, devices, sessions, player slots
 
     /** A registered account that came through a partner (platform §4: partner ttk gets the partner popup). */
     partnerUser: (partnerName = 'ttk', o: Partial<typeof users.$inferInsert> = {}) => make.user({ partnerName, ...o }),

@@ -55,8 +55,8 @@ async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promis
 /** buildApp() over a fresh migrated database, with factories and a clock tests can move. */
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
-  /** issue 6 queue: what a test of the job queue gives buildApp (renewDue, fast polling); JOBS_ENABLED stays off unless overridden. */
-  /** issue 6 api: the payment providers (a sandbox over a fake host). */
+  /** What a test of the job queue gives buildApp (renewDue, fast polling); JOBS_ENABLED stays off unless overridden. */
+  /** The payment providers (a sandbox over a fake host). */
   extraDeps: Pick<AppDeps, 'renewDue' | 'jobsTiming' | 'payments'> = {},
 ) {
   const { database, drop } = await freshDatabase();

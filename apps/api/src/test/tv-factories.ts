@@ -1,5 +1,5 @@
-// issue 7 tvstream: test data of live TV and the guide (channels looping over demo media, programmes). Kept apart
-// from factories.ts so the TV helpers of the two issue 7 branches do not collide; the lead may merge them.
+// Test data of live TV and the guide (channels looping over demo media, programmes). Kept apart
+// from factories.ts to keep the TV helpers in one place.
 import { tvChannelLoopItems, tvChannels, tvProgrammes, type Db } from '@ekran/db';
 import { createFactories } from './factories.ts';
 

@@ -8,7 +8,7 @@ import type { ApiCall } from './api-call.server.ts';
 
 const json = (method: string, body: unknown) => ({ method, body: JSON.stringify(body) });
 
-/** The API calls of devices, the account page, notifications and the signed links (issue 3). */
+/** The API calls of devices, the account page, notifications and the signed links. */
 export function accountApi(call: ApiCall) {
   return {
     devices: () => call(AccountDeviceListSchema, ApiPath.accountDevices),

@@ -1,42 +1,36 @@
 import {
   API_KEY_HEADER, ApiPath, AuthDataSchema, CatalogResponseSchema, ErrorSchema, HomeSchema, PlaybackCheckSchema,
   SESSION_COOKIE, TitleListSchema, TitleSchema, type DeviceLoginRequest, type EmailLoginRequest, type EmailRegisterRequest, type PasswordResetRequest, type TitleListQuery,
-  GenreListSchema, GenrePageSchema, // issue 4 genres
+  GenreListSchema, GenrePageSchema,
   OutboxListSchema, type PhoneVerifyRequest,
   LoginCheckSchema, // the /auth login check (decision 037)
-  // issue 4 home: banners
+  // Banners
   BannerListSchema, type BannerLocation,
-  // social sign-in (issue 3: social)
+  // social sign-in
   LinkedIdentitiesSchema, SOCIAL_FLOW_COOKIE, SocialCallbackResultSchema, SocialPendingSchema, SocialProvidersSchema, SocialSignupResultSchema, type SocialCallbackRequest,
-  // issue 4 SEO
   SitemapIndexSchema, SitemapUrlsSchema, type SitemapPart,
-  // ---- issue 5 player: stream-session heartbeats
+  // ---- Stream-session heartbeats
   HeartbeatResponseSchema, type HeartbeatRequest,
 } from '@ekran/contracts';
 import { CatalogFiltersSchema, type Category } from '@ekran/contracts';
 import { z } from 'zod';
-// issue 4 collections
 import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
-// ---- issue 5 titles
 import { TitleListsSchema } from '@ekran/contracts';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
 import { searchApi } from './search-api.server.ts';
 import { listsApi } from './lists-api.server.ts';
-// ---- issue 5 gating-web
 import { gatingApi } from './gating.server.ts';
-// ---- issue 6 promo
 import { promoApi } from './promo-api.server.ts';
-import { operatorApi } from './operator-api.server.ts'; // issue 6 partners
-// ---- issue 6 web: billing
+import { operatorApi } from './operator-api.server.ts';
+// ---- Billing
 import { billingApi } from './billing-api.server.ts';
-// ---- issue 6 landings
 import { offersApi } from './offers-api.server.ts';
-// ---- issue 7 tvstream: live TV and recordings
+// ---- Live TV and recordings
 import { tvPlaybackApi } from './tv-playback-api.server.ts';
 import { tvApi } from './tv-api.server.ts';
-// ---- issue 7 archive: the catch-up archive
+// ---- The catch-up archive
 import { archiveApi } from './archive-api.server.ts';
 import { ApiCallError, type ApiCall } from './api-call.server.ts';
 
@@ -97,13 +91,13 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     logout: () => call(z.null(), ApiPath.logout, { method: 'POST' }),
     passwordRecovery: (email: string) => call(z.null(), ApiPath.passwordRecovery, { method: 'POST', body: JSON.stringify({ email }) }),
     passwordReset: (body: PasswordResetRequest) => call(z.null(), ApiPath.passwordReset, { method: 'POST', body: JSON.stringify(body) }),
-    // accounts (issue 3): phone sign-in, confirmation links, the development outbox
+    // accounts: phone sign-in, confirmation links, the development outbox
     phoneCode: (phone: string) => call(z.null(), ApiPath.phoneCode, { method: 'POST', body: JSON.stringify({ phone }) }),
     phoneVerify: (body: PhoneVerifyRequest) => call(AuthDataSchema, ApiPath.phoneVerify, { method: 'POST', body: JSON.stringify(body) }),
     emailConfirmLink: (email: string, code: string) => call(z.null(), ApiPath.emailConfirmLink, { method: 'POST', body: JSON.stringify({ email, code }) }),
     emailResendLink: (email: string) => call(z.null(), ApiPath.emailResendLink, { method: 'POST', body: JSON.stringify({ email }) }),
     outbox: (query: { recipient?: string | undefined; limit?: number }) => call(OutboxListSchema, ApiPath.outbox, { query }),
-    // social sign-in (issue 3: social): the flow cookie of this browser rides along where the API needs it
+    // social sign-in: the flow cookie of this browser rides along where the API needs it
     socialProviders: () => call(SocialProvidersSchema, ApiPath.socialProviders),
     socialCallback: (provider: string, params: SocialCallbackRequest, flow: string | null) =>
       call(SocialCallbackResultSchema, ApiPath.socialCallback(provider), { method: 'POST', body: JSON.stringify(params), cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
@@ -113,17 +107,16 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     socialCancel: (flow: string | null) => call(z.null(), ApiPath.socialCancel, { method: 'POST', cookies: { [SOCIAL_FLOW_COOKIE]: flow } }),
     linkedIdentities: () => call(LinkedIdentitiesSchema, ApiPath.socialIdentities),
     unlinkIdentity: (provider: string) => call(z.null(), ApiPath.socialIdentity(provider), { method: 'DELETE' }),
-    // profiles and the parental PIN (issue 3 profiles)
+    // profiles and the parental PIN
     ...profilesApi(call),
-    // issue 3 devices and account
     ...accountApi(call),
-    // issue 4 SEO: the sitemap's catalogue parts
+    // The sitemap's catalogue parts
     sitemapIndex: () => call(SitemapIndexSchema, ApiPath.sitemap),
     sitemapUrls: (part: SitemapPart, page: number) => call(SitemapUrlsSchema, ApiPath.sitemapPart(part), { query: { page } }),
-    // issue 4 genres: the genre index and a genre page (a child session gets the kids ones whatever it asks)
+    // The genre index and a genre page (a child session gets the kids ones whatever it asks)
     genres: (forKids: boolean) => call(GenreListSchema, ApiPath.genres, { query: { for_kids: forKids } }),
     genre: (alias: string, forKids: boolean) => call(GenrePageSchema, ApiPath.genre(alias), { query: { for_kids: forKids } }),
-    // issue 4 collections: collections and hashtags, selections, playlists, people
+    // Collections and hashtags, selections, playlists, people
     collections: (query: { skip: number; limit: number }) => call(CollectionListSchema, ApiPath.collections, { query }),
     collection: (alias: string, query: { skip: number; limit: number }) => call(CollectionPageSchema, ApiPath.collection(alias), { query }),
     selections: (forKids: boolean) => call(SelectionListSchema, ApiPath.selections, { query: { for_kids: forKids } }),
@@ -132,34 +125,34 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // A page of a playlist's items: the playlist page's, and the first one is what a banner's play action plays.
     playlist: (alias: string, query: { skip: number; limit: number }) => call(PlaylistResponseSchema, ApiPath.playlist(alias), { query }),
     personByAlias: (alias: string) => call(PersonSchema, ApiPath.person(alias)),
-    // search (issue 4)
+    // search
     ...searchApi(call),
-    // issue 4 home: spec platform §7 posters by location
+    // Spec platform §7 posters by location
     posters: (location: BannerLocation, forKids: boolean) => call(BannerListSchema, ApiPath.posters(location), { query: { for_kids: forKids, device_type: 'web' } }),
-    // issue 4: personal lists of the current profile
+    // Personal lists of the current profile
     ...listsApi(call),
-    // issue 4 category pages: the filters of a category page (spec catalogue §7, country uppercase)
+    // The filters of a category page (spec catalogue §7, country uppercase)
     catalogFilters: (query: { category: Category; genre?: string | undefined; year?: number | undefined; country?: string | undefined; for_kids: boolean }) =>
       call(CatalogFiltersSchema, ApiPath.catalogFilters, { query: { ...query, country: query.country?.toUpperCase(), device_type: 'web', locale: 'ru' } }),
-    // ---- issue 5 titles: the collections and selections holding a title (its sub-pages)
+    // ---- The collections and selections holding a title (its sub-pages)
     titleLists: (alias: string) => call(TitleListsSchema, ApiPath.watchLists(alias)),
-    // ---- issue 5 gating-web: tariffs, the payment link, the account's streams
+    // ---- Tariffs, the payment link, the account's streams
     ...gatingApi(call),
-    // ---- issue 6 web: tariffs with a channel, orders, renewal, extension, payment methods and history
+    // ---- Tariffs with a channel, orders, renewal, extension, payment methods and history
     ...billingApi(call),
-    // ---- issue 5 player: the player's stream session (heartbeats re-sign the media; stop (gatingApi) frees the slot)
+    // ---- The player's stream session (heartbeats re-sign the media; stop (gatingApi) frees the slot)
     streamHeartbeat: (id: string, body: HeartbeatRequest) => call(HeartbeatResponseSchema, ApiPath.streamHeartbeat(id), { method: 'POST', body: JSON.stringify(body) }),
-    // ---- issue 6 promo: promo codes, certificates, coupons
+    // ---- Promo codes, certificates, coupons
     ...promoApi(call),
-    // issue 6 partners: the mobile-operator customer
+    // The mobile-operator customer
     ...operatorApi(call),
-    // ---- issue 6 landings: landings and the offers of the shell's popups
+    // ---- Landings and the offers of the shell's popups
     ...offersApi(call),
-    // ---- issue 7 tvstream: the live check, a recording and its check
+    // ---- The live check, a recording and its check
     ...tvPlaybackApi(call, client.deviceId),
-    // ---- issue 7 tvpages: channels, the guide, a channel's day, what is on air, favorite channels
+    // ---- Channels, the guide, a channel's day, what is on air, favorite channels
     ...tvApi(call),
-    // ---- issue 7 archive: catch-up items, their filters and search
+    // ---- Catch-up items, their filters and search
     ...archiveApi(call),
   };
 }

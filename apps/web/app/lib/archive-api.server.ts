@@ -12,7 +12,7 @@ export interface CatchupsQuery {
 }
 
 /**
- * issue 7 archive: the calls of the catch-up archive (spec catalogue §7: GET /v2/multiplex/catchups with category,
+ * The calls of the catch-up archive (spec catalogue §7: GET /v2/multiplex/catchups with category,
  * genre, year, limit, skip and for_kids; its filters; search with q, limit 40). Outside RU they answer 403
  * tv_not_available (platform §6); a child session gets its kids scope whatever it asks.
  */

@@ -13,7 +13,7 @@ const json = (method: string, body: unknown, headers?: Record<string, string>) =
 export const CHARGE_TIMEOUT_MS = 40_000;
 
 /**
- * issue 6 web: the billing calls of the tariff page, the payment result pages, the account's subscriptions and
+ * The billing calls of the tariff page, the payment result pages, the account's subscriptions and
  * payment methods, and the payment history. The answers of recurrent, extend and card removal are not pinned by
  * the contracts beyond success, so they are read loosely and the pages reload what they show.
  */

@@ -18,7 +18,7 @@ export async function loadBillingNotices(auth: AuthData | null, api: Api, now = 
   const subscriptions = auth.subscriptions ?? [];
   const trial = subscriptions.find((s) => s.status === 'trial');
   const trial_ends_at = trial?.expires_at ?? null;
-  // A partner's subscription (issue 6 opsfix: the operator's) is renewed by the partner: nothing to extend here.
+  // A partner's subscription (the operator's) is renewed by the partner: nothing to extend here.
   const candidate = subscriptions.some(
     (s) =>
       !s.partner &&

@@ -1,4 +1,4 @@
-// issue 6 web: the shell's billing notices — the extension banner (spec platform §4 Pending subscription
+// The shell's billing notices — the extension banner (spec platform §4 Pending subscription
 // extension, §8 «Не смогли продлить подписку») and the trial-remaining hint (§4 thresholds). Pure rules here; the
 // root loader finds the data (billing-notices.server.ts) and components/billing/billing-notices.tsx shows them.
 

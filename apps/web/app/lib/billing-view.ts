@@ -1,4 +1,4 @@
-// issue 6 web: the display rules of tariffs, subscriptions, cards and payments (spec platform §3, §4, §5).
+// The display rules of tariffs, subscriptions, cards and payments (spec platform §3, §4, §5).
 // Pure functions, shared by the server and the browser, so a page renders the same text on both sides.
 
 import type { AccountSubscription, PaymentMethod, RateStep, Tariff } from '@ekran/contracts';

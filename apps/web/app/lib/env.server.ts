@@ -6,7 +6,7 @@ const EnvSchema = z.object({
   WEB_API_KEY: z.string().min(8).default('ekran-web-public-key'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  // issue 3 account: how the support section says to reach support.
+  // How the support section says to reach support.
   /** The support address shown in the account's support section. */
   SUPPORT_EMAIL: z.email().default('support@ekran.ru'),
   /** The support phone (digits; shown in the spec platform §5 display format). */
@@ -15,7 +15,7 @@ const EnvSchema = z.object({
    * Required in production; in development http://localhost:3000. Never the request's Host, which anyone can forge.
    */
   SITE_ORIGIN: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' }).optional()),
-  // ---- issue 6 promo: the gift/certificate host (platform §2): there the home is the gift landing and popups are off.
+  // ---- The gift/certificate host (platform §2): there the home is the gift landing and popups are off.
   /** Host name (e.g. gift.ekran.ru) of the certificates site; unset: none. */
   GIFT_HOST: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+(:\d+)?$/, 'a host name, optionally with :port').optional(),
   SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),

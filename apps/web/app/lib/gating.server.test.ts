@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewer } from '../test/billing.ts';
 import { playbackViewerOf } from './gating.server.ts';
 
-// issue 6 opsfix: an operator customer's entitling subscription comes in auth data like any subscriber's (marked
+// An operator customer's entitling subscription comes in auth data like any subscriber's (marked
 // with its partner), so the client's subscriber rules hold for them without knowing about operators.
 describe('playbackViewerOf: an operator subscriber is a subscriber', () => {
   const operatorSub = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PlaybackAnswer, PlaybackViewer } from './playback-types.ts';
 import { ApiCallError, type ApiCall } from './api-call.server.ts';
 
-/** issue 5 gating-web: the tariff flow's calls and the account's streams. */
+/** The tariff flow's calls and the account's streams. */
 export function gatingApi(call: ApiCall) {
   return {
     /** spec platform §7 GET tariffs (billing subscriptions). */
@@ -63,7 +63,7 @@ export interface PageCheck {
 }
 
 /**
- * issue 5 gating-web (the title page, and issue 7's channel and recording pages): the check decides the main
+ * (the title page, and the channel and recording pages): the check decides the main
  * button's label (and an entitled viewer's player may start from it); a refusal (a kids profile, an unregistered
  * device, a VPN: platform §8) is said when play is pressed, except the kids one, said at once. The tariffs give
  * the trial's days; a failure of theirs is ignored silently (platform §8: tariff calls with status 400+ give

@@ -1,4 +1,4 @@
-// issue 6 promo: spec platform §2 "A gift/certificate host shows screen type certificates and suppresses popups."
+// Spec platform §2 "A gift/certificate host shows screen type certificates and suppresses popups."
 
 /** The screen type of a request's host: certificates on the configured gift host (GIFT_HOST), else null. */
 export function screenTypeOf(requestUrl: string, giftHost: string | undefined): 'certificates' | null {

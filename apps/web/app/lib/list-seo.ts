@@ -2,7 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { absoluteUrl } from './seo.ts';
 
 // What the list pages (collections, hashtags, selections, playlists) add to lib/seo.ts: the schema.org ItemList
-// of what a page shows, and the prev/next links of a paged list (issue 4 SEO).
+// of what a page shows, and the prev/next links of a paged list.
 
 /** schema.org ItemList of the entries a page shows; positions continue across pages (offset). */
 export function itemListLd(origin: string | undefined, name: string, entries: readonly { path: string; name: string }[], total: number, offset = 0) {

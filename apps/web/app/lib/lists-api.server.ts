@@ -5,7 +5,7 @@ import {
 import { z } from 'zod';
 import type { ApiCall } from './api-call.server.ts';
 
-/** Personal lists of the current profile, for loaders and actions (issue 4 lists). */
+/** Personal lists of the current profile, for loaders and actions. */
 export function listsApi(call: ApiCall) {
   const page = (q: Partial<ListQuery> = {}) => ({ query: { limit: q.limit, skip: q.skip, for_kids: q.for_kids || undefined } });
   return {

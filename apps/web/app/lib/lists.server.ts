@@ -5,7 +5,7 @@ import { readCookie } from './session.server.ts';
 import { safeRedirect } from './safe-redirect.ts';
 import { notFound } from './not-found.ts';
 
-// Loader helpers of the list pages (collections, hashtags, selections, playlists, people; issue 4).
+// Loader helpers of the list pages (collections, hashtags, selections, playlists, people).
 
 /** The page of an optional /page{N} segment (catalogue §5), or the not-found screen for anything else. */
 export function pageOr404(segment: string | undefined): number {

@@ -20,7 +20,7 @@ export async function buildMenu(api: Api, input: { countryCode: string; isChild:
       menu = null;
     }
     // A child profile's session gets the kids catalogue (within its age cap) whatever it asks for: its
-    // answer is its own and never becomes the menu of other visitors (issue 3 profiles).
+    // answer is its own and never becomes the menu of other visitors.
     if (!input.isChild) cache = menu;
   }
   const t = input.t;
@@ -30,7 +30,7 @@ export async function buildMenu(api: Api, input: { countryCode: string; isChild:
     countryCode: input.countryCode,
     isChild: input.isChild,
     titles: {
-      // issue 7 archive: «Записи с ТВ» in the New_text_and_button_for_catchup variant (catalogue §1).
+      // «Записи с ТВ» in the New_text_and_button_for_catchup variant (catalogue §1).
       archive: t(input.archiveVariant ? 'menu.archiveVariant' : 'menu.archive'),
       movies: t('menu.movies'),
       series: t('menu.series'),

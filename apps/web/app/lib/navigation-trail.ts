@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-// issue 5 gating-web: where the viewer came from inside the site, for spec platform §5 "not arriving from the
+// Where the viewer came from inside the site, for spec platform §5 "not arriving from the
 // logout page" (the subscription popup). One module-level value per tab: the shell records it on every move.
 
 let previous: string | null = null;

@@ -2,7 +2,7 @@ import { ApiPath, CurrentOfferSchema, LandingSchema, OfferAnswerResultSchema, Of
 import type { OfferKind, OfferPlacement } from '@ekran/core';
 import type { ApiCall } from './api-call.server.ts';
 
-/** issue 6 landings: a landing of /pages/{slug}, the offer for the visitor, its show and answer. */
+/** A landing of /pages/{slug}, the offer for the visitor, its show and answer. */
 export function offersApi(call: ApiCall) {
   return {
     landing: (slug: string) => call(LandingSchema, ApiPath.landing(slug)),

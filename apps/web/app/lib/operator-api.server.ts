@@ -2,7 +2,7 @@ import { AuthDataSchema, OperatorApiPath, OperatorMlkResultSchema, OperatorSubsc
 import { z } from 'zod';
 import type { ApiCall } from './api-call.server.ts';
 
-/** issue 6 partners: the mobile-operator (МегаФон) customer's calls. */
+/** The mobile-operator (МегаФон) customer's calls. */
 export function operatorApi(call: ApiCall) {
   return {
     operatorCode: (msisdn: string) => call(z.null(), OperatorApiPath.code, { method: 'POST', body: JSON.stringify({ msisdn }) }),

@@ -8,7 +8,7 @@ export interface OperatorShell {
 }
 
 /**
- * issue 6 partners, spec platform §6 "popups by mf_info" and §8 "Operator low balance banner". Only operator
+ * Spec platform §6 "popups by mf_info" and §8 "Operator low balance banner". Only operator
  * customers (mf_info.is_mf) cost a call; a failed call shows no banner rather than failing the page.
  */
 export async function operatorShell(auth: AuthData | null, api: Pick<Api, 'operatorSubscription'>): Promise<OperatorShell | null> {

@@ -1,4 +1,4 @@
-// issue 6 partners: the partners of spec platform §2 (/partners, /partners/{domru,ok,kartina,beeline,wink,kion,okko},
+// The partners of spec platform §2 (/partners, /partners/{domru,ok,kartina,beeline,wink,kion,okko},
 // /partners/promo/samsung) as one typed list; the pages render it, their texts are in the translation files
 // (partnersInfo.items.<slug>: name, title, description, lead, offer, steps[]).
 

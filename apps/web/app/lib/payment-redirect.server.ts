@@ -21,7 +21,7 @@ export type PaymentRedirect = { url: string; cookie: string } | { error: 'paymen
  * spec platform §4 Payment redirect: "Fetch the tariff url with the api key and ga_id plus promo-network tracking
  * parameters, then navigate to the payment host with client_key. A flag cookie lasts 3 minutes."
  * The tariff url comes from the API's own answer (a tariff list, a landing, an offer) and is fetched only when it is
- * a path of the API. Tracking: ga_id from _ga, the page's utm_* (`utm`), the affiliate cookies, and (issue 6
+ * a path of the API. Tracking: ga_id from _ga, the page's utm_* (`utm`), the affiliate cookies, and (for
  * landings) the from-offer flag's offer alias. `back` is where the result page leads after success: a path of this
  * site only (platform §5 Return-to-source). Shared by /resources/payment-link, the landings and the offer popups.
  */
@@ -37,7 +37,7 @@ export async function paymentRedirect(
   const back = sitePath(tracking(input.back));
   if (back) query.back_url = back;
   for (const name of AFFILIATE_COOKIES) query[name] = tracking(readCookie(input.cookies, name));
-  // issue 6 landings: a purchase that began by accepting an offer says which one (platform §9 from-offer flag).
+  // A purchase that began by accepting an offer says which one (platform §9 from-offer flag).
   const fromOffer = tracking(readCookie(input.cookies, OFFER_FROM_FLAG_COOKIE));
   if (fromOffer) query.from_offer = fromOffer;
   try {

@@ -41,7 +41,7 @@ export function listsFor(visitor: Pick<Visitor, 'auth'>): ListKind[] {
 }
 
 /**
- * The personal rows of the home pages: «Продолжить просмотр» and «Избранное» of the current profile (issue 4).
+ * The personal rows of the home pages: «Продолжить просмотр» and «Избранное» of the current profile.
  * Crawlers have none; an anonymous visitor only continue watching. The kids home shows only kids titles.
  */
 export async function loadPersonalRows(visitor: Pick<Visitor, 'auth' | 'api'>, options: { forKids?: boolean } = {}): Promise<ListView[]> {
@@ -77,7 +77,7 @@ export interface WatchPersonal {
   reportUrl: string | null;
 }
 
-/** The personal part of a title page (issue 4 lists). */
+/** The personal part of a title page. */
 export async function loadWatchPersonal(visitor: Pick<Visitor, 'auth' | 'api'>, alias: string): Promise<WatchPersonal> {
   return { state: await loadTitleState(visitor, alias), reportUrl: visitor.auth ? progressReportUrl() : null };
 }

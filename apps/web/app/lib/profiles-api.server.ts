@@ -9,7 +9,7 @@ export type ApiCall = <S extends z.ZodType>(schema: S, path: string, init?: Requ
 
 const post = (body?: unknown): RequestInit => ({ method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
-/** Profiles and the parental PIN, for loaders and actions (issue 3 profiles). */
+/** Profiles and the parental PIN, for loaders and actions. */
 export function profilesApi(call: ApiCall) {
   return {
     profileList: () => call(ProfileListSchema, ApiPath.profiles),

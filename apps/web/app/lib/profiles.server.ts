@@ -3,7 +3,7 @@ import { EXPERIMENTS, experimentGroup, type PinStatus } from '@ekran/core';
 import { createHash } from 'node:crypto';
 import type { Api } from './api.server.ts';
 
-/** What the profile menu, its dialogs and the switch need about the visitor (issue 3 profiles). */
+/** What the profile menu, its dialogs and the switch need about the visitor. */
 export interface ProfilesShell {
   isVirtual: boolean;
   isChild: boolean;

@@ -3,7 +3,7 @@ import {
 } from '@ekran/contracts';
 import type { ApiCall } from './api-call.server.ts';
 
-/** issue 6 promo: spec platform §7 promo and coupon calls (check, activate, meta) and the coupon registration. */
+/** Spec platform §7 promo and coupon calls (check, activate, meta) and the coupon registration. */
 export function promoApi(call: ApiCall) {
   return {
     promoCheck: (body: PromoCodeRequest) => call(PromoMetaSchema, ApiPath.promoCheck, { method: 'POST', body: JSON.stringify(body) }),

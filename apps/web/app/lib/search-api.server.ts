@@ -1,7 +1,7 @@
 import { ApiPath, SearchResponseSchema, SearchSuggestResponseSchema } from '@ekran/contracts';
 import type { ApiCall } from './api-call.server.ts';
 
-/** Search (issue 4): the search page's results and the header input's suggestions, for loaders. */
+/** Search: the search page's results and the header input's suggestions, for loaders. */
 export function searchApi(call: ApiCall) {
   return {
     search: (q: string, limit?: number) => call(SearchResponseSchema, ApiPath.search, { query: { q, limit } }),

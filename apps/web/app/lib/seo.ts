@@ -5,7 +5,7 @@ export interface SeoRoot {
   origin?: string;
 }
 
-/** What a page says about itself to search engines and link previews (issue 4 SEO). */
+/** What a page says about itself to search engines and link previews. */
 export interface SeoInput {
   title: string;
   description: string;

@@ -18,7 +18,7 @@ export interface Visitor {
    * (root.tsx useViewerTz). The TV guide's times and days are in it.
    */
   tz: number;
-  /** A one-time notice for this page: the device was removed from the account elsewhere (issue 3 devices). */
+  /** A one-time notice for this page: the device was removed from the account elsewhere. */
   notice?: VisitorNotice | null;
 }
 export type VisitorNotice = 'device-removed';
@@ -70,7 +70,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const userAgent = request.headers.get('user-agent');
   // Set by server.js from the connection (and trusted proxies only); a browser cannot choose it.
   const ip = request.headers.get(CLIENT_IP_HEADER);
-  // issue 4 SEO: robots.txt and the sitemaps are the same for everyone and need no visitor.
+  // Robots.txt and the sitemaps are the same for everyone and need no visitor.
   if (SESSIONLESS_PATH.test(new URL(request.url).pathname)) {
     context.set(visitorContext, { auth: null, token: null, api: createApi(null, { userAgent, ip }), tz: DEFAULT_TV_TZ });
     return next();
@@ -88,7 +88,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       token = existing;
     } catch (err) {
       if (!(err instanceof ApiCallError) || err.status !== 401) throw err;
-      // issue 3 devices: the account removed this device elsewhere; say so once, after a fresh start.
+      // The account removed this device elsewhere; say so once, after a fresh start.
       deviceRemoved = err.body?.code === ErrorCode.DeviceRemoved;
     }
   }

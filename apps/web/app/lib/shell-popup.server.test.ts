@@ -1,4 +1,4 @@
-// issue 6 landings: which marketing popup a page view asks for (spec platform §2 popups on / and /watch, §4 Offers,
+// Which marketing popup a page view asks for (spec platform §2 popups on / and /watch, §4 Offers,
 // §5 the upsell, §9 the cookies); the API applies the rules, this spares it the question when the answer is known.
 import type { AuthData } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';

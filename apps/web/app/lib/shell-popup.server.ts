@@ -8,7 +8,7 @@ import { env } from './env.server.ts';
 import { screenTypeOf } from './gift-host.server.ts';
 import { readCookie, type Visitor } from './session.server.ts';
 
-/** The marketing popup a page may open (issue 6 landings): the offer the API chose, and where. */
+/** The marketing popup a page may open: the offer the API chose, and where. */
 export interface ShellPopup {
   offer: Offer;
   placement: 'main' | 'product';

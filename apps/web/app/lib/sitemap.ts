@@ -5,8 +5,8 @@ import { absoluteUrl } from './seo.ts';
 export type SitemapFilePart = 'static' | SitemapPart;
 
 /**
- * The public pages that are not catalogue records (issue 4 SEO): the home page, the category roots and the
- * lists of the catalogue, the tariffs and partners (issue 6), the TV pages (issue 7). Kids duplicates (/kids), the archive, search, personal and account pages are not
+ * The public pages that are not catalogue records: the home page, the category roots and the
+ * lists of the catalogue, the tariffs and partners, the TV pages. Kids duplicates (/kids), the archive, search, personal and account pages are not
  * listed (robots.txt and the pages' noindex keep them out).
  */
 export const STATIC_SITEMAP_PATHS = [
@@ -48,7 +48,7 @@ export function sitemapIndexXml(origin: string, files: readonly { path: string; 
 }
 
 /**
- * Paths crawlers are asked to leave alone (issue 4 SEO): the API and resource routes, sign-in and account
+ * Paths crawlers are asked to leave alone: the API and resource routes, sign-in and account
  * pages, personal lists, search results, development pages, payment results and one-time links. The catalogue
  * (home, categories, titles, genres, people, collections) stays open.
  */

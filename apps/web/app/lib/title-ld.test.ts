@@ -23,7 +23,7 @@ describe('watchSubPage (spec platform §2 Watching sub-pages)', () => {
     ['season-2', undefined, { sub: { kind: 'season', number: 2 }, path: '/season-2', label: { key: 'seo.watchPage.season', number: 2 } }],
     ['trailers', undefined, { sub: { kind: 'trailers' }, path: '/trailers', label: { key: 'seo.watchPage.trailers' } }],
     ['person', 'anna-smirnova', { sub: { kind: 'person-of-title', alias: 'anna-smirnova' }, path: '/person/anna-smirnova', label: { key: 'seo.watchPage.person' } }],
-    // issue 5 titles: what names no sub-page is not found, not a page called «Материалы».
+    // What names no sub-page is not found, not a page called «Материалы».
     ['season-0', undefined, null],
     ['reviews', undefined, null],
   ])('%s/%s', (page, pageId, want) => {

@@ -26,7 +26,7 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * schema.org Movie or TVSeries of a title page (issue 4 SEO): names, dates, genres, countries, audio
+ * schema.org Movie or TVSeries of a title page: names, dates, genres, countries, audio
  * languages, running time, age rating, our rating out of 10 (spec platform §9: best aggregate rating 10), the
  * people with their pages, seasons and episodes, the trailer, and whether it is free to watch.
  */
@@ -57,7 +57,7 @@ export function titleLd(origin: string | undefined, title: Title): Record<string
     musicBy: people(title.composers),
     numberOfSeasons: isSeries ? title.items.length : undefined,
     numberOfEpisodes: isSeries ? title.items.reduce((n, s) => n + s.episodes.length, 0) : undefined,
-    // issue 5 titles: each season has a page of its own (/watch/{alias}/season-{n}).
+    // Each season has a page of its own (/watch/{alias}/season-{n}).
     containsSeason: isSeries
       ? title.items.map((s) => ({
           '@type': 'TVSeason',
@@ -82,7 +82,7 @@ export function titleLd(origin: string | undefined, title: Title): Record<string
   });
 }
 
-// ---- issue 5 titles: JSON-LD of the sub-pages
+// ---- JSON-LD of the sub-pages
 
 /**
  * schema.org TVSeason of a season page with its episodes (TVEpisode): number, name, description, running time,
@@ -114,7 +114,7 @@ export function seasonLd(origin: string | undefined, title: Title, seasonNumber:
   });
 }
 
-/** schema.org ItemList of the trailers or extras of a title, each a VideoObject (issue 5 titles). */
+/** schema.org ItemList of the trailers or extras of a title, each a VideoObject. */
 export function videosLd(origin: string | undefined, title: Title, videos: readonly Title['additional_content'][number][], pagePath: string): Record<string, unknown> {
   const url = absoluteUrl(origin, pagePath);
   return {

@@ -10,7 +10,7 @@ type TvListQuery = {
 };
 
 /**
- * issue 7: the live TV pages' calls (spec platform §7 GET TV with tz, GET profile favorite channels, RU only). Every
+ * The live TV pages' calls (spec platform §7 GET TV with tz, GET profile favorite channels, RU only). Every
  * answer is in the viewer's tz; outside RU they answer 403 tv_not_available (lists) or geo_error (one channel).
  */
 export function tvApi(call: ApiCall) {

@@ -2,7 +2,7 @@ import { TvPlaybackCheckSchema, TvPlaybackPath, TvRecordingSchema } from '@ekran
 import type { ApiCall } from './api-call.server.ts';
 
 /**
- * issue 7 tvstream: the playback calls of the channel watch page and the recording page (what is on air is the tv
+ * The playback calls of the channel watch page and the recording page (what is on air is the tv
  * module's, lib/tv-api.server.ts). The checks name the visitor's device as the title page's does (spec platform §7
  * playback url: device_id).
  */

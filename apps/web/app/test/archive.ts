@@ -1,6 +1,6 @@
 import type { CatchupItem } from '@ekran/contracts';
 
-// issue 7 archive: catch-up fixtures as the API answers them.
+// Catch-up fixtures as the API answers them.
 
 const image = (url: string) => ({ url, width: 1280, height: 720 });
 /** A catch-up item as the API answers it: a film aired on Экран Кино at 21:30 Moscow time on 21 November. */

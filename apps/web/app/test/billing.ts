@@ -1,6 +1,6 @@
 import type { AccountSubscription, AuthData, Order, PaymentHistoryItem, PaymentMethod, Tariff } from '@ekran/contracts';
 
-// issue 6 web: billing fixtures as the API answers them.
+// Billing fixtures as the API answers them.
 
 export const viewer = (o: Partial<AuthData> = {}): AuthData =>
   ({

@@ -1,4 +1,4 @@
-// issue 7: TV data as the API answers it, for the TV pages' tests (the viewer in Moscow, tz 3).
+// TV data as the API answers it, for the TV pages' tests (the viewer in Moscow, tz 3).
 import type { TvChannel, TvProgramme, TvSchedule, TvSelection } from '@ekran/contracts';
 import { isoInTz } from '@ekran/core';
 

@@ -1,4 +1,4 @@
-// issue 6 web: card-info ships no types; only what lib/banks.ts reads is declared.
+// Card-info ships no types; only what lib/banks.ts reads is declared.
 declare module 'card-info' {
   interface CardInfoOptions {
     banksLogosPath?: string;

@@ -2,7 +2,7 @@ import { date, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 
 import { createdAt, id } from './columns.ts';
 import { apiClients, users } from './identity.ts';
 
-// ---------------------------------------------------------------- issue 3: devices, account details, notifications
+// ---------------------------------------------------------------- Devices, account details, notifications
 
 /**
  * A sign-in stopped by the device limit: the signed ticket the caller gets lets it remove one device and

@@ -1,7 +1,7 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles, sessions, users } from './identity.ts';
 
-// ---------------------------------------------------------------- analytics (issue 4 category pages)
+// ---------------------------------------------------------------- analytics
 
 /**
  * Analytics events the site sends (spec platform §3 Analytics event, §7 click events), with the account,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgEnum, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
-// ---------------------------------------------------------------- banners (issue 4 home)
+// ---------------------------------------------------------------- banners
 
 /** Where a banner shows (spec platform §7 posters by location; catalogue §7 catchups). */
 export const bannerLocation = pgEnum('banner_location', ['home', 'kids', 'promos', 'catchups']);

@@ -17,11 +17,11 @@ export const tariffs = pgTable('tariffs', {
   allowTrial: boolean('allow_trial').notNull().default(false),
   trialDays: integer('trial_days').notNull().default(7),
   isActive: boolean('is_active').notNull().default(true),
-  /** issue 5 watching: how many streams an account on this tariff may play at once. */
+  /** How many streams an account on this tariff may play at once. */
   maxStreams: smallint('max_streams').notNull().default(2),
-  /** issue 5 gating-api: the sales channel a tariff is offered in (pb_special); null: the regular list. */
+  /** The sales channel a tariff is offered in (pb_special); null: the regular list. */
   channel: text('channel'),
-  // ---- issue 6 billing: discount tariffs (platform §3 Discount tariff, §9) and experiments
+  // ---- Discount tariffs (platform §3 Discount tariff, §9) and experiments
   /** A discount tariff's regular tariff (platform §3 original_id); null for a regular tariff. */
   originalId: uuid('original_id'),
   /** What each renewal costs when it differs from the first charge (platform §3 recurrent_price). */
@@ -50,7 +50,7 @@ export const subscriptions = pgTable(
     isRecurrent: boolean('is_recurrent').notNull().default(true),
     source: text('source').notNull().default('card'),
     createdAt: createdAt(),
-    // ---- issue 6 billing: renewals, the grace (billing) window and the card they charge
+    // ---- Renewals, the grace (billing) window and the card they charge
     /** The end of the billing window: after expires_at renewals are retried and the viewer keeps watching (grace) until then. */
     billingExpiresAt: timestamp('billing_expires_at', { withTimezone: true }),
     /** The card renewals charge; null: none bound (a promo, a partner, or the card was removed). */
@@ -92,7 +92,7 @@ export const paymentMethods = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  // issue 6 api: a provider's card token is one saved card, however many payments report it
+  // A provider's card token is one saved card, however many payments report it
   (t) => [index('payment_methods_user_idx').on(t.userId), uniqueIndex('payment_methods_provider_token_key').on(t.provider, t.token)],
 );
 
@@ -125,14 +125,13 @@ export const orders = pgTable(
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // ---- issue 6 api (helper "api"): the provider's checkout of an order and the period a renewal pays for
+    // ---- (helper "api"): the provider's checkout of an order and the period a renewal pays for
     /** The provider's checkout id (sandbox: /api/checkouts id; CloudPayments: the order Id). */
     checkoutId: text('checkout_id'),
     /** The hosted payment page of the checkout, reused while the order is pending (no pile of orders). */
     paymentUrl: text('payment_url'),
     /** renewal/extend: the renewal number (subscriptions.renewals + 1) this order pays for, so one period is never paid into twice. */
     period: integer('period'),
-    // ---- end issue 6 api
   },
   (t) => [
     uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -167,7 +166,7 @@ export const payments = pgTable(
     reason: text('reason'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
-    // ---- issue 6 opsfix: double payments are refunded (docs/decisions/025-payments-ledger.md)
+    // ---- Double payments are refunded (docs/decisions/025-payments-ledger.md)
     /** A refund: the provider transaction of the charge it returns. */
     refundOf: text('refund_of'),
     /**

@@ -28,7 +28,7 @@ export const people = pgTable(
     biography: text('biography'),
     birthDate: date('birth_date', { mode: 'string' }),
   },
-  // search (issue 4): full text and trigrams over the search forms of the names (search-sql.ts)
+  // search: full text and trigrams over the search forms of the names (search-sql.ts)
   (t) => [
     index('people_search_vector_idx').using('gin', personSearchVector(t.name, t.nameOriginal)),
     index('people_search_name_trgm_idx').using('gin', sql`${searchForm(t.name)} gin_trgm_ops`),
@@ -43,7 +43,7 @@ export const mediaAssets = pgTable('media_assets', {
   kind: text('kind').notNull(),
   durationSeconds: numeric('duration_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
   renditions: jsonb('renditions').$type<{ name: string; width: number; height: number; bandwidth: number; codecs: string }[]>().notNull(),
-  // ---- issue 5 media pipeline (npm run media:ingest)
+  // ---- (npm run media:ingest)
   /** Audio tracks in the master playlist's audio group (language, name); empty: the audio is muxed in. */
   audioTracks: jsonb('audio_tracks').$type<{ lang: string; name: string; isDefault: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
   /** WebVTT subtitle tracks in the master playlist (language, name). */
@@ -87,7 +87,7 @@ export const titles = pgTable(
     poster: jsonb('poster').$type<{ hue: number; hue2: number; pattern: string; seed: number }>().notNull(),
     mediaAssetId: uuid('media_asset_id').references(() => mediaAssets.id),
     createdAt: createdAt(),
-    // issue 4 category pages: the category page a title is listed on (spec platform §2), kept by the
+    // The category page a title is listed on (spec platform §2), kept by the
     // database so one index can start with it (docs/decisions/009-catalogue-paging.md).
     category: text('category')
       .$type<'movies' | 'series' | 'animation'>()
@@ -107,7 +107,7 @@ export const titles = pgTable(
   (t) => [
     index('titles_popularity_idx').on(t.popularity),
     index('titles_kind_idx').on(t.kind, t.isAnimation, t.forKids),
-    // search (issue 4): full text and trigrams over the search forms of the names (search-sql.ts)
+    // search: full text and trigrams over the search forms of the names (search-sql.ts)
     index('titles_search_vector_idx').using('gin', titleSearchVector(t.title, t.titleOriginal, t.description)),
     index('titles_search_title_trgm_idx').using('gin', sql`${searchForm(t.title)} gin_trgm_ops`),
     index('titles_search_original_trgm_idx').using('gin', sql`${searchFormOrEmpty(t.titleOriginal)} gin_trgm_ops`),
@@ -115,7 +115,7 @@ export const titles = pgTable(
     index('titles_search_names_idx').using('gin', t.searchNames),
     index('titles_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('titles_search_name_original_trgm_idx').using('gin', sql`${t.searchNameOriginal} gin_trgm_ops`),
-    // issue 4 category pages: one index per catalogue sort, in the listing's order (the sort column, then
+    // One index per catalogue sort, in the listing's order (the sort column, then
     // the unique alias as tie-breaker, then id so an id-only page is read from the index alone), so a
     // keyset page and an id-only offset page are index range scans (docs/decisions/009-catalogue-paging.md).
     ...(['popularity', 'ekranReleaseDate', 'ratingEkran', 'year'] as const).map((column) =>
@@ -146,7 +146,7 @@ export const titleCountries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.titleId, t.countryCode] }),
-    // issue 4 category pages: the country filter and its counts start from the country.
+    // The country filter and its counts start from the country.
     index('title_countries_country_idx').on(t.countryCode, t.titleId),
   ],
 );

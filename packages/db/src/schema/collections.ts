@@ -4,7 +4,7 @@ import { boolean, check, index, jsonb, pgEnum, pgTable, primaryKey, smallint, te
 import { createdAt, id } from './columns.ts';
 import { collections, episodes, extras, titles } from './catalog.ts';
 
-// ---------------------------------------------------------------- issue 4 collections: selections and playlists
+// ---------------------------------------------------------------- Selections and playlists
 
 /** Where a selection shows: the adult home, the kids home, or both (decision 010). */
 export const selectionLocation = pgEnum('selection_location', ['home', 'kids', 'both']);

@@ -3,7 +3,7 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core
 import { id } from './columns.ts';
 import { genres } from './catalog.ts';
 
-// ---------------------------------------------------------------- genre texts (issue 4 genres)
+// ---------------------------------------------------------------- genre texts
 
 /**
  * Long marketing texts per genre and content kind (spec catalogue §9 "Genre marketing texts"): movies, series,

@@ -28,8 +28,8 @@ export const users = pgTable(
     interfaceLanguage: text('interface_language').notNull().default('ru'),
     /** Set when the owner proved the address (double opt-in). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    // issue 5 watching: what playback gating reads (platform §4, §6); the partner and operator flows that
-    // set them come with billing (issue 6).
+    // What playback gating reads (platform §4, §6); the partner and operator flows that
+    // set them come with billing.
     /** The partner the account came through (e.g. ttk: the partner popup instead of the tariff flow). */
     partnerName: text('partner_name'),
     /** Mobile-operator customer (platform §3 mf_info.is_mf). */
@@ -37,7 +37,7 @@ export const users = pgTable(
     /** Operator popup state (mf_info.mf_pop_up): no_money blocks playback with «Пополните баланс и возвращайтесь». */
     operatorPopup: text('operator_popup').$type<'no_money' | 'got_money' | 'info'>(),
     /**
-     * issue 6 opsfix: the country where the operator customer closed the "no operator app here" popup (platform §6
+     * The country where the operator customer closed the "no operator app here" popup (platform §6
      * "some configured countries without the operator app get a special popup"); it shows again in another one.
      */
     operatorNoAppSeenCountry: text('operator_no_app_seen_country'),
@@ -54,7 +54,7 @@ export const profiles = pgTable(
     name: text('name').notNull(),
     isChild: boolean('is_child').notNull().default(false),
     isMain: boolean('is_main').notNull().default(false),
-    // ---- profiles (issue 3 profiles): avatar, the child form, the profile's own interface language
+    // ---- profiles: avatar, the child form, the profile's own interface language
     /** One of the fixed avatars the API serves (adult a1…, child k1…). */
     avatar: text('avatar').notNull().default('a1'),
     /** Child form: the birth date, when given. */
@@ -78,7 +78,7 @@ export const devices = pgTable(
     deviceType: text('device_type').notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    // issue 3 devices: the browser or app that last used the device, for a readable name in the list.
+    // The browser or app that last used the device, for a readable name in the list.
     userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('devices_user_uid_key').on(t.userId, t.deviceUid)],
@@ -98,7 +98,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    // issue 3 devices: why the session ended, so a removed device gets its own answer (DEVICE_REMOVED).
+    // Why the session ended, so a removed device gets its own answer (DEVICE_REMOVED).
     revokedReason: text('revoked_reason').$type<'device_removed'>(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_device_idx').on(t.deviceId)],
@@ -106,7 +106,7 @@ export const sessions = pgTable(
 
 export const codePurpose = pgEnum('code_purpose', [
   'email_confirm', 'sign_in', 'password_reset',
-  // issue 3 devices/account: a code that confirms deleting the account.
+  // /account: a code that confirms deleting the account.
   'account_delete',
 ]);
 

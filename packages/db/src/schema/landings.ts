@@ -5,7 +5,7 @@ import { users } from './identity.ts';
 import { tariffs } from './billing.ts';
 import { titles } from './catalog.ts';
 
-// ---------------------------------------------------------------- landings and offers (issue 6 landings)
+// ---------------------------------------------------------------- landings and offers
 
 /** Generated art of a landing's hero (the poster art's four numbers, decision 003). */
 export interface HeroArt { hue: number; hue2: number; pattern: string; seed: number }

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 import { profiles } from './identity.ts';
 import { episodes, titles } from './catalog.ts';
 
-// ---------------------------------------------------------------- personal lists (issue 4 lists)
+// ---------------------------------------------------------------- personal lists
 // Lists belong to a profile (spec platform §3 client state "profile": favorites, history, continue watching,
 // rated content) and go with it, or with the title.
 

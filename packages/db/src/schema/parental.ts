@@ -2,7 +2,7 @@ import { index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-
 import { createdAt, id } from './columns.ts';
 import { users } from './identity.ts';
 
-// ---------------------------------------------------------------- parental control (issue 3 profiles)
+// ---------------------------------------------------------------- parental control
 
 /** The account's parental PIN (argon2id hash), whether the viewer declined one, and the wrong-try lock. */
 export const parentalControls = pgTable('parental_controls', {

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 import { users } from './identity.ts';
 import { tariffs } from './billing.ts';
 
-// ---------------------------------------------------------------- partners (issue 6 helper "partners")
+// ---------------------------------------------------------------- partners
 // Mobile-operator (МегаФон) subscriptions: the operator bills the viewer's phone balance, we only mirror
 // the state it reports (spec platform §1 "customer of a mobile-operator partner", §6 Operator customer).
 
@@ -25,7 +25,7 @@ export const operatorSubscriptions = pgTable(
     /** The operator's own id of the subscription (the sandbox makes one up). */
     externalId: text('external_id').notNull(),
     /**
-     * issue 6 opsfix: the tariff the operator sells (alias megafon, not on sale here): its max_streams is the
+     * The tariff the operator sells (alias megafon, not on sale here): its max_streams is the
      * stream limit of the account while the subscription entitles.
      */
     tariffId: uuid('tariff_id').notNull().references(() => tariffs.id),

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 import { users } from './identity.ts';
 import { subscriptions, tariffs } from './billing.ts';
 
-// ---------------------------------------------------------------- promo (issue 6 promo): promo codes, coupons, gift certificates
+// ---------------------------------------------------------------- promo: promo codes, coupons, gift certificates
 
 /**
  * A campaign codes belong to (spec platform §2 Codes and coupons, catalogue §8 promo errors): a promo (codes

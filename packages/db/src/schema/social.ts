@@ -2,7 +2,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt, id } from './columns.ts';
 import { users } from './identity.ts';
 
-// ---------------------------------------------------------------- social sign-in (issue 3: social)
+// ---------------------------------------------------------------- social sign-in
 
 /**
  * A provider identity (Apple, Google, VK, Yandex ID) linked to an account: one per provider and account,

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 import { profiles } from './identity.ts';
 import { mediaAssets, titles } from './catalog.ts';
 
-// ---------------------------------------------------------------- live TV and the catch-up archive (issue 7)
+// ---------------------------------------------------------------- live TV and the catch-up archive
 // spec platform §2 (TV, Archive), §6 (geo), catalogue §1-§5. Channels play a live stream computed from the wall
 // clock over looped media (every viewer sees the same moment); the programme guide comes from XMLTV; a recording
 // of an aired film or series is a cut of the channel's stream between the programme's start and end, offered for

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 import { devices, profiles, users } from './identity.ts';
 import { mediaAssets, titles } from './catalog.ts';
 
-// ---------------------------------------------------------------- watching (issue 5)
+// ---------------------------------------------------------------- watching
 
 /** Subscriptions bought through a partner (platform §3 externals): they do not play here (platform §4). */
 export const externalSubscriptions = pgTable(

@@ -26,7 +26,7 @@ describe('seeded banners (issue 4 home)', () => {
     expect(at('home')).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(at('kids')).toEqual([0, 1, 2, 3, 4]);
     expect(at('promos')).toEqual([0, 1, 2, 3]);
-    expect(at('catchups')).toEqual([0, 1, 2]); // issue 7 tvdata: /posters/location/catchups
+    expect(at('catchups')).toEqual([0, 1, 2]); // /posters/location/catchups
   });
 
   it('covers every banner type and every action type of spec platform §3', () => {

@@ -1,4 +1,4 @@
-// Editorial banners of the home, kids and promo pages (issue 4 home), chosen from the generated catalogue by
+// Editorial banners of the home, kids and promo pages, chosen from the generated catalogue by
 // rules, so they always point at titles and collections that exist. Every banner type and every action type
 // of spec platform §3 appears at least once.
 import { asc, sql } from 'drizzle-orm';
@@ -171,7 +171,7 @@ export function buildBanners(catalogue: SeedCatalogue): SeedBanner[] {
     },
   ];
 
-  // issue 7 tvdata: the banners of the catch-up archive (/posters/location/catchups, catalogue §7): the film
+  // The banners of the catch-up archive (/posters/location/catchups, catalogue §7): the film
   // channels live, the subscription the recordings need ("по подписке", catalogue §1) and the series on TV.
   const catchups: Omit<SeedBanner, 'location'>[] = [
     {

@@ -3,24 +3,23 @@ import type { Db } from '../client.ts';
 import {
   apiClients, collectionItems, collections, countries, credits, episodes, extras, genres, mediaAssets, people, seasons,
   tariffs, titleCountries, titleGenres, titles,
-  genreTexts, // issue 4 genres
+  genreTexts,
 } from '../schema.ts';
-import { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts'; // issue 4 genres
+import { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts';
 import { generateCatalogue } from './content/index.ts';
 import { seedSelectionsAndPlaylists } from './selections-playlists.ts';
 import type { SeedCatalogue } from './content/types.ts';
 import { seedBanners } from './banners.ts';
-import { seedPlayerSlots } from './player-slots.ts'; // issue 5 gating-api
-import { seedPromo } from './promo.ts'; // ---- issue 6 promo
-import { seedTvChannels } from './tv-channels.ts'; // issue 7
-import { seedMarketing } from './marketing.ts'; // ---- issue 6 landings
-// issue 7 tvdata: the demo programme guide (XMLTV), imported by the API's importer after the seed
+import { seedPlayerSlots } from './player-slots.ts';
+import { seedPromo } from './promo.ts';
+import { seedTvChannels } from './tv-channels.ts';
+import { seedMarketing } from './marketing.ts';
+// The demo programme guide (XMLTV), imported by the API's importer after the seed
 export { buildDemoGuide, broadcastDayStart, demoGuideProgrammes, DEMO_GUIDE_CHANNELS, GUIDE_TITLE_SYSTEM, toXmltv, type GuideChannel, type GuideProgramme, type GuideTitle } from './tv-guide.ts';
 export { ensureTvChannels, seedTvChannels, TV_CATEGORIES, TV_CHANNELS, TV_LOOP_EPOCH } from './tv-channels.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
-// ---- issue 6 landings
 export { ensureMarketing, LANDINGS, OFFERS, SPECIAL_TARIFFS, seedMarketing, type SeedLanding, type SeedOffer } from './marketing.ts';
 
 /** One asset of media/demo/manifest.json. */
@@ -29,7 +28,7 @@ export interface MediaManifestEntry {
   kind: 'feature' | 'trailer';
   durationSeconds: number;
   renditions: { name: string; width: number; height: number; bandwidth: number; codecs: string }[];
-  // ---- issue 5 media: what the pipeline (npm run media:ingest -- --out) writes besides; absent in older manifests
+  // ---- What the pipeline (npm run media:ingest -- --out) writes besides; absent in older manifests
   audioTracks?: { lang: string; name: string; isDefault: boolean }[];
   subtitles?: { lang: string; name: string }[];
   thumbnailsVtt?: string | null;
@@ -47,7 +46,6 @@ export interface SeedOptions {
 
 export interface SeedResult {
   titles: number; people: number; episodes: number; collections: number;
-  // issue 4 collections
   selections: number; playlists: number;
 }
 
@@ -58,14 +56,14 @@ async function inChunks<T>(rows: T[], run: (chunk: T[]) => Promise<unknown>) {
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**
- * The tariffs of spec platform §9 (issue 6 api): the weight-0 monthly tariff with a 7-day trial ("499 for
+ * The tariffs of spec platform §9: the weight-0 monthly tariff with a 7-day trial ("499 for
  * trial": the tariff flow and every playback upgrade offer it) and 3 months at 1190 then 499 per
  * 30 days are listed; the discount tariffs reached through offers are not: 1 month at 499 without a trial (the
  * listed monthly one already costs that once the trial is used), the first month at 149 then 499, and 399.
  * The alias is the stable key; chains (original_id, next_tariff_id) are linked by alias after the upsert.
  */
 export const BASE_TARIFFS = [
-  // issue 5 gating-api: two simultaneous streams on the month tariff.
+  // Two simultaneous streams on the month tariff.
   { alias: 'month', title: 'Подписка на месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: true },
   { alias: 'month-499', title: '1 месяц', price: 499, currency: 'RUB', durationDays: 30, weight: 1, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: null, isListed: false },
   { alias: 'three-months', title: '3 месяца', price: 1190, currency: 'RUB', durationDays: 90, weight: 2, allowTrial: false, trialDays: 7, maxStreams: 2, recurrentPrice: 499, isListed: true },
@@ -97,7 +95,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           allowTrial: excluded('allow_trial'), recurrentPrice: excluded('recurrent_price'), isListed: excluded('is_listed'),
         },
       });
-    // issue 6 api: link the discount chains by alias
+    // Link the discount chains by alias
     for (const [alias, original, next] of TARIFF_CHAINS) {
       await tx
         .update(tariffs)
@@ -115,7 +113,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           slug: m.slug, kind: m.kind, durationSeconds: m.durationSeconds,
           // only what the player needs of a rendition (the manifest also has playlist paths and averages)
           renditions: m.renditions.map(({ name, width, height, bandwidth, codecs }) => ({ name, width, height, bandwidth, codecs })),
-          // issue 5 media: tracks, thumbnails and skip marks of the packaged demo media
+          // Tracks, thumbnails and skip marks of the packaged demo media
           audioTracks: m.audioTracks ?? [], subtitles: m.subtitles ?? [], thumbnailsVtt: m.thumbnailsVtt ?? null,
           introStartSeconds: m.introStartSeconds ?? null, introEndSeconds: m.introEndSeconds ?? null, creditsStartSeconds: m.creditsStartSeconds ?? null,
         })),
@@ -232,16 +230,16 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       c.titleAliases.map((a, i) => ({ collectionId: idOf(collectionId, c.alias, 'collection'), titleId: idOf(titleId, a, 'title'), position: i })),
     );
     await inChunks(items, (c) => tx.insert(collectionItems).values(c).onConflictDoNothing());
-    await seedGenreTexts(tx); // issue 4 genres
+    await seedGenreTexts(tx);
 
-    // issue 4 collections: the home rows (selections) and the playlists
+    // The home rows (selections) and the playlists
     const area = await seedSelectionsAndPlaylists(tx, catalogue, { titleId, collectionId });
-    // issue 4 home: the banners point at titles, trailers, collections, selections and playlists, so they come last.
+    // The banners point at titles, trailers, collections, selections and playlists, so they come last.
     await seedBanners(tx, catalogue);
-    await seedPlayerSlots(tx, catalogue); // issue 5 gating-api: the demo preroll and postroll
-    await seedPromo(tx); // ---- issue 6 promo: the demo campaigns and codes
-    await seedTvChannels(tx, mediaId); // issue 7: the demo channels (the guide is imported from XMLTV after the seed)
-    await seedMarketing(tx); // ---- issue 6 landings: the pb_special tariff, the landings (their featured titles exist by now) and the offers
+    await seedPlayerSlots(tx, catalogue); // The demo preroll and postroll
+    await seedPromo(tx); // The demo campaigns and codes
+    await seedTvChannels(tx, mediaId); // The demo channels (the guide is imported from XMLTV after the seed)
+    await seedMarketing(tx); // The pb_special tariff, the landings (their featured titles exist by now) and the offers
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });
@@ -253,7 +251,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-// ---------------------------------------------------------------- genre texts (issue 4 genres)
+// ---------------------------------------------------------------- genre texts
 
 export { GENRE_TEXTS, type SeedGenreText } from './content/genre-texts.ts';
 

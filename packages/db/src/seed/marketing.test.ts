@@ -1,4 +1,4 @@
-// issue 6 landings: the landings of spec platform §2 and the offers of the shell's popups, seeded over the catalogue.
+// The landings of spec platform §2 and the offers of the shell's popups, seeded over the catalogue.
 import { LANDING_SLUGS } from '@ekran/core';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';

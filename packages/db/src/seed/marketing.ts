@@ -1,4 +1,4 @@
-// issue 6 landings: the landings of spec platform §2 (/pages/{slug}, gift has its own page) and the offers of the
+// The landings of spec platform §2 (/pages/{slug}, gift has its own page) and the offers of the
 // shell's popups (§4 Offers, §5 upsell, the play-grand popup), written for Экран. A landing's featured title is
 // found in the generated catalogue by a preferred alias, else by a rule, so it always exists; the copy names it
 // through {title}. Dates are fixed, so a re-run changes nothing; some landings are running, one is yet to start

@@ -1,4 +1,4 @@
-// issue 5 gating-api: the demo preroll and postroll, our own promos around what a viewer plays. They point at
+// The demo preroll and postroll, our own promos around what a viewer plays. They point at
 // titles of the generated catalogue chosen by rule, so they always exist.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';

@@ -9,7 +9,7 @@ beforeAll(async () => {
   handle = await createDb();
   await handle.migrate();
   await handle.db.insert(tariffs).values({ alias: 'month', title: 'Подписка на месяц', price: 399, durationDays: 30 });
-  // issue 6 landings: the students' campaign sells this discount tariff
+  // The students' campaign sells this discount tariff
   await handle.db.insert(tariffs).values({ alias: 'month-399', title: 'Подписка на месяц', price: 399, durationDays: 30, isListed: false });
 });
 afterAll(() => handle.close());

@@ -1,4 +1,4 @@
-// issue 6 promo: the demo campaigns of /code, /premium_code, /coupon/registration/{promo} and /pages/gift, one per
+// The demo campaigns of /code, /premium_code, /coupon/registration/{promo} and /pages/gift, one per
 // situation of catalogue §8 the demo and the browser journeys need. Dates are fixed, so a re-run changes nothing.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -12,7 +12,7 @@ export interface SeedPromoCampaign {
   kind: 'promo' | 'coupon' | 'gift';
   isPremium?: boolean;
   grantDays: number;
-  /** issue 6 landings: a discount campaign sells this tariff (by alias) instead of granting days. */
+  /** A discount campaign sells this tariff (by alias) instead of granting days. */
   discountTariff?: string;
   startsAt: string;
   endsAt?: string;
@@ -39,7 +39,7 @@ export const PROMO_CAMPAIGNS: SeedPromoCampaign[] = [
   { alias: 'welcome', title: 'Добро пожаловать на Экран', kind: 'coupon', grantDays: 14, startsAt: '2026-01-01T00:00:00Z', codes: [] },
   // /pages/gift: certificates, one account each
   { alias: 'gift', title: 'Подарочный сертификат на 3 месяца', kind: 'gift', grantDays: 90, startsAt: '2026-01-01T00:00:00Z', codes: ['GIFT-2026-0001', 'GIFT-2026-0002', 'GIFT-2026-0003'].map((code) => ({ code, maxUses: 1 })) },
-  // ---- issue 6 landings: the codes of the promo landings (/pages/students, leto-promotion, halvacard, storytel)
+  // ---- The codes of the promo landings (/pages/students, leto-promotion, halvacard, storytel)
   // students: the 399 ₽ tariff instead of free days
   { alias: 'students', title: 'Экран для студентов', kind: 'promo', grantDays: 30, discountTariff: 'month-399', startsAt: '2026-09-01T00:00:00Z', endsAt: '2027-07-01T00:00:00Z', codes: [{ code: 'STUDENT2026', maxUses: null }] },
   // summer: over
@@ -55,7 +55,7 @@ export async function seedPromo(tx: Tx, campaigns: readonly SeedPromoCampaign[] 
   const [month] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.alias, 'month'));
   if (!month) throw new Error('seed promo: the month tariff is missing');
   for (const c of campaigns) {
-    // issue 6 landings: a discount campaign names its tariff and grants no days
+    // A discount campaign names its tariff and grants no days
     const discount = c.discountTariff ? (await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.alias, c.discountTariff)))[0] : null;
     if (c.discountTariff && !discount) throw new Error(`seed promo: the tariff ${c.discountTariff} is missing`);
     const values = {

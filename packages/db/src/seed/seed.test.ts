@@ -50,7 +50,6 @@ describe('seedDatabase', () => {
     expect(await counts()).toEqual(before);
   });
 
-  // issue 5 media
   it('carries the tracks, thumbnails and skip marks of the packaged demo media into media_assets', async () => {
     const [aurora] = await handle.db.select().from(mediaAssets).where(eq(mediaAssets.slug, 'aurora'));
     const entry = media.find((m) => m.slug === 'aurora')!;
@@ -65,7 +64,7 @@ describe('seedDatabase', () => {
     expect(teaser).toMatchObject({ kind: 'trailer', introStartSeconds: null, creditsStartSeconds: null, subtitles: [] });
   });
 
-  // issue 6 api: spec platform §9 tariffs
+  // Spec platform §9 tariffs
   it('seeds the tariffs of platform §9 with their discount chains (a rerun keeps their ids)', async () => {
     const rows = await handle.db.select().from(tariffs);
     const by = Object.fromEntries(rows.map((r) => [r.alias, r]));

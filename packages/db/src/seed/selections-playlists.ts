@@ -1,4 +1,4 @@
-// issue 4 collections: the demo selections (the rows of the adult and kids homes) and playlists, planned from the
+// The demo selections (the rows of the adult and kids homes) and playlists, planned from the
 // finished catalogue so every reference resolves, then upserted on their aliases (a second run changes nothing).
 import type { SelectionLocation, SelectionRule } from '@ekran/core';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// issue 7: the demo TV channels and their categories. The aliases are stable keys (pages, XMLTV ids, tests).
+// The demo TV channels and their categories. The aliases are stable keys (pages, XMLTV ids, tests).
 // Each channel's live stream loops over demo media (media/demo) from a fixed wall-clock origin, so every viewer
 // sees the same moment; the programme guide is imported from XMLTV (seed/tv-guide.ts makes the demo one).
 import { sql } from 'drizzle-orm';
@@ -86,7 +86,7 @@ export async function seedTvChannels(db: Db, mediaId: (slug: string) => string):
 }
 
 /**
- * issue 7 tvdata: adds the demo channels to a database seeded before TV existed (the start seeds only an empty
+ * Adds the demo channels to a database seeded before TV existed (the start seeds only an empty
  * database; like ensureGenreTexts). A database that has any channel is left as its editors keep it. Answers how
  * many channels were added.
  */

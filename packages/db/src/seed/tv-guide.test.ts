@@ -1,4 +1,4 @@
-// issue 7: the demo programme guide is believable Russian TV: our films and series on the film and series
+// The demo programme guide is believable Russian TV: our films and series on the film and series
 // channels with their real durations, kids titles on the kids channels, news and documentaries elsewhere, no
 // gaps, Moscow prime time, and the same day generated again is the same day.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// issue 7: the demo programme guide, as the XMLTV document a real guide provider would send, so it goes into the
+// The demo programme guide, as the XMLTV document a real guide provider would send, so it goes into the
 // database the way every guide does: through the importer (apps/api modules/tv). Believable Russian TV: the
 // films and series of OUR catalogue on the film and series channels (their real durations, episodes in order
 // day after day, the most popular films in Moscow prime time, 18+ only late at night), kids titles on the kids

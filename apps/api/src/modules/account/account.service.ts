@@ -20,8 +20,8 @@ const registeredOnly = (session: SessionContext) => {
 export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
-  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now }); // issue 6 queue
-  const operator = createOperatorRepo(deps.database.db); // issue 6 opsfix
+  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now });
+  const operator = createOperatorRepo(deps.database.db);
 
   async function userOf(session: SessionContext) {
     registeredOnly(session);
@@ -73,10 +73,10 @@ export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'
       registeredOnly(session);
       const now = deps.now();
       const [rows, operatorLive] = await Promise.all([repo.subscriptions(session.userId), operator.liveWithTariff(session.userId, now)]);
-      // issue 6 queue: the pending subscription of platform §3 (manageable, rate steps of the tariff chain, the
+      // The pending subscription of platform §3 (manageable, rate steps of the tariff chain, the
       // next charge) by the lifecycle rules of @ekran/core.
       const ours = await lifecycle.pendingSubscriptions(session.userId, rows, now);
-      // issue 6 opsfix: an entitling operator subscription is live, so it goes first; it is the operator's to manage.
+      // An entitling operator subscription is live, so it goes first; it is the operator's to manage.
       const theirs = operatorLive ? [toOperatorAccountSubscription(operatorLive.subscription, operatorLive.tariff)] : [];
       return { data: { subscriptions: [...theirs, ...ours] } };
     },

@@ -33,7 +33,7 @@ export interface BroadcastRow {
 }
 
 /**
- * The archive's queries (issue 7; catalogue §1: recordings of the films and series of our catalogue that aired,
+ * The archive's queries (catalogue §1: recordings of the films and series of our catalogue that aired,
  * offered for 14 days). A recording is offered at `now` when its programme has ended and has not expired
  * (ends_at <= now < expired_at), on a channel and of a title that are not disabled.
  */

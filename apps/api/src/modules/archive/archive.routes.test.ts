@@ -1,4 +1,4 @@
-// issue 7: the catch-up archive at the spec's paths (catalogue §7: /v2/multiplex/catchups with category, genre,
+// The catch-up archive at the spec's paths (catalogue §7: /v2/multiplex/catchups with category, genre,
 // year, limit, skip, for_kids; /v2/multiplex/catchups/filters; search catchups with q and limit 40), the
 // Catch-up item and Filter group of catalogue §3, recordings for 14 days (§1, §9), RU only (platform §6).
 import { CatchupFiltersSchema, CatchupItemSchema, CatchupListSchema, CatchupSearchSchema, ErrorSchema, type CatchupItem } from '@ekran/contracts';

@@ -16,7 +16,7 @@ const shortPrivate = (reply: FastifyReply) => void reply.header('cache-control',
 const byVisitor = (request: FastifyRequest) => `${request.ip}:${request.session?.sessionId ?? ''}`;
 
 /**
- * The catch-up archive at the spec's paths (issue 7; catalogue §7), below /api like the rest: GET
+ * The catch-up archive at the spec's paths (catalogue §7), below /api like the rest: GET
  * /api/v2/multiplex/catchups, …/filters, …/search and one item …/{id}. RU only: elsewhere 403 tv_not_available
  * (spec platform §6). The archive's banners are GET /api/v1/posters/location/catchups (the banners module).
  */

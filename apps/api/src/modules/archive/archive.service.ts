@@ -15,7 +15,7 @@ const scopeOf = (session: SessionContext | null, forKids: boolean): KidsScope | 
 const GROUP_TITLES = { category: 'Тип', genre: 'Жанр', year: 'Год' } as const;
 
 /**
- * The catch-up archive (issue 7; spec catalogue §1-§5, §7): recordings of our films and series that aired,
+ * The catch-up archive (spec catalogue §1-§5, §7): recordings of our films and series that aired,
  * offered until expired_at (14 days after airing), newest airing first. The geo rule (RU only) is the routes'.
  */
 export function createArchiveService(deps: Pick<Deps, 'database' | 'now'>) {

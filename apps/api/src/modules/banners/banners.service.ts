@@ -73,7 +73,7 @@ export function createBannersService(db: Db, options: { cacheTtlMs: number; now:
   return {
     /**
      * The banners of a location. for_kids (or a child session, whatever it asks) keeps kids banners only; a
-     * child session also gets only banners whose targets are inside its kids scope (issue 3 profiles).
+     * child session also gets only banners whose targets are inside its kids scope.
      */
     list(location: BannerLocation, query: PostersQuery, kids: KidsScope | null): Promise<BannerList> {
       const kidsOnly = query.for_kids || kids !== null;

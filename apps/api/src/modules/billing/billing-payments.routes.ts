@@ -1,4 +1,4 @@
-// issue 6 api: payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
+// Payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
 import {
   API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorCode, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
   PaymentLinkSchema, PaymentMethodsSchema,
@@ -162,7 +162,7 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
         if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
           request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
         }
-        // issue 6 opsfix: a double payment goes back at once; a repeat of its notification retries a refund still owed.
+        // A double payment goes back at once; a repeat of its notification retries a refund still owed.
         if (event.operation === 'payment' && (outcome === 'surplus' || outcome === 'duplicate_notification' || outcome === 'duplicate_transaction')) {
           const refund = await refundSurplus(app.deps.database.db, provider, event.transactionId, app.deps.now());
           if (refund === 'failed') request.log.error({ provider: provider.name, transaction: event.transactionId }, 'the provider refused to refund a double payment; refund it by hand');

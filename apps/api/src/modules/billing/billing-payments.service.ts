@@ -1,4 +1,4 @@
-// issue 6 api: buying (payment link, one-click buy, extension, card binding), orders, payment methods and
+// Buying (payment link, one-click buy, extension, card binding), orders, payment methods and
 // history. Money moves only through billing.ledger.ts; this file decides what to ask the provider for.
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
 import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES, ENTITLING_STATUSES, HOUR_MS } from '@ekran/core';
@@ -36,7 +36,7 @@ const providerFailed = (err: unknown) =>
 export function createPaymentsService(deps: BillingDeps) {
   const db = deps.database.db;
   const provider = (): PaymentProvider => deps.payments.active;
-  const operator = createOperatorRepo(db); // issue 6 opsfix
+  const operator = createOperatorRepo(db);
 
   function requireRegistered(session: SessionContext) {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in or sign up to subscribe');
@@ -58,7 +58,7 @@ export function createPaymentsService(deps: BillingDeps) {
   }
 
   /**
-   * 409 for an account that already has a live subscription: one of ours, or (issue 6 opsfix) an entitling operator
+   * 409 for an account that already has a live subscription: one of ours, or an entitling operator
    * subscription, which makes its holder a subscriber like any other (the operator already bills for it).
    */
   async function refuseLive(userId: string, now: Date) {
@@ -109,7 +109,7 @@ export function createPaymentsService(deps: BillingDeps) {
 
   /**
    * Charges a saved card for an order and applies the answer through the ledger (exactly once with its
-   * notification); a charge that bought nothing (issue 6 opsfix: paid meanwhile another way) is refunded.
+   * notification); a charge that bought nothing (paid meanwhile another way) is refunded.
    */
   async function charge(order: OrderRow, token: string, description: string): Promise<void> {
     const p = provider();
@@ -214,7 +214,7 @@ export function createPaymentsService(deps: BillingDeps) {
 
   /**
    * The pending order a payment link (or a card binding) opens: one of this kind (and tariff) made within the reuse
-   * window, whose hosted page is there or still being opened, else a new one. issue 6 opsfix: the account's row is
+   * window, whose hosted page is there or still being opened, else a new one. The account's row is
    * locked meanwhile (SELECT … FOR UPDATE, the same on PGlite and PostgreSQL), so simultaneous first calls make one
    * order; the checkout, a provider call, is made after the lock by the call that made the order.
    */

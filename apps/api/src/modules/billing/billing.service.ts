@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { toTariff } from './billing.mapper.ts';
 import { createBillingRepo } from './billing.repo.ts';
 
-/** Billing as far as watching needs it (issue 5): the tariffs on sale. Buying, renewals and payments are issue 6. */
+/** Billing as far as watching needs it: the tariffs on sale. Buying, renewals and payments are billing-payments.service.ts. */
 export function createBillingService(deps: Pick<Deps, 'database'>) {
   const repo = createBillingRepo(deps.database.db);
   return {

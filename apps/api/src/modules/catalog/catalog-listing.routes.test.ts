@@ -1,4 +1,4 @@
-// Category pages against the demo seed (issue 4): faceted filter counts checked against the seed's own
+// Category pages against the demo seed: faceted filter counts checked against the seed's own
 // data, sorting (including both Catalog_sorting groups), keyset and offset paging and the skip cap.
 import { CatalogFiltersSchema, TitleListSchema, type CatalogFilters, type FilterGroup } from '@ekran/contracts';
 import { assignExperiments, EXPERIMENTS, experimentGroup, ratingsAllowedUnder } from '@ekran/core';

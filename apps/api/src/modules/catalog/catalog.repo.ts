@@ -57,7 +57,7 @@ export function sortOf(alias: string): { field: SortField; descending: boolean }
 /** Drizzle queries of the catalogue; no rules. */
 export function createCatalogRepo(db: Db) {
   const visible = eq(titles.isDisabled, false);
-  // A child session's age cap (issue 3 profiles): only these ratings; undefined or null means any.
+  // A child session's age cap: only these ratings; undefined or null means any.
   const ratingIn = (ratings: readonly string[] | null | undefined) => (ratings ? inArray(titles.ratingAge, [...ratings]) : undefined);
   const inGenre = (alias: string) =>
     inArray(titles.id, db.select({ id: titleGenres.titleId }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(eq(genres.alias, alias)));
@@ -223,7 +223,7 @@ export function createCatalogRepo(db: Db) {
       return row ?? null;
     },
 
-    // ---- issue 5 titles: /movie/{product} and the mini-app's {product} name a title by its id too (platform §2).
+    // ---- /movie/{product} and the mini-app's {product} name a title by its id too (platform §2).
     /** A visible title by its alias, else by its id when the reference is a uuid. */
     async titleByRef(ref: string) {
       const byRef = isUuid(ref) ? or(eq(titles.alias, ref), eq(titles.id, ref.toLowerCase())) : eq(titles.alias, ref);

@@ -42,7 +42,7 @@ export async function catalogRoutes(appBase: FastifyInstance) {
     async (request) => catalog.listTitles(request.query, kidsScopeOf(request.session), defaultSortOf(request.session)),
   );
 
-  // spec catalogue §7 "categories filters detail path" (issue 4 category pages).
+  // spec catalogue §7 "categories filters detail path".
   app.get(
     ApiRoute.catalogFilters,
     { config: { audience: 'anonymous' },

@@ -42,7 +42,7 @@ function sortValueOf(row: TitleRow, field: SortField): number | string {
 /** The catalogue: listings, menu, home rows and title pages. */
 export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } } = { cacheTtlMs: 0 }) {
   const repo = createCatalogRepo(db);
-  // issue 4 collections: the home rows are the selections of that home (its own cache is off: home() caches).
+  // The home rows are the selections of that home (its own cache is off: home() caches).
   const selections = createSelectionsService(db, { cacheTtlMs: 0, ...(options.log ? { log: options.log } : {}) });
   // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
   const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
@@ -60,7 +60,7 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
     toCards,
 
     /**
-     * A page of titles; a child session's kids scope forces for_kids and its age cap (issue 3 profiles). Without
+     * A page of titles; a child session's kids scope forces for_kids and its age cap. Without
      * a sort it is the caller's default (catalogue §4, `defaultSortOf`). The page starts at `skip` or, for the
      * next portion of an infinite list, after the `after` cursor; skip is capped at items_total and
      * next_cursor is null at the end (platform §4 Lists).
@@ -128,7 +128,7 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
     },
 
     /**
-     * Home rows: the selections of that home in order (issue 4, decision 010); without any set up, new on the
+     * Home rows: the selections of that home in order (decision 010); without any set up, new on the
      * service, popular, then the editors' collections.
      */
     home(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<Home> {
@@ -166,8 +166,8 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
     },
 
     /**
-     * A title by its alias or its id (issue 5 titles: /movie/{product}); the answer carries the alias, which is
-     * the title page's address. For a child session a title outside its kids scope is not found (issue 3 profiles).
+     * A title by its alias or its id (/movie/{product}); the answer carries the alias, which is
+     * the title page's address. For a child session a title outside its kids scope is not found.
      */
     async loadTitle(alias: string, kids: KidsScope | null = null): Promise<Title> {
       const row = await repo.titleByRef(alias);

@@ -99,7 +99,7 @@ export function createCollectionsRepo(db: Db) {
       return { rows, total: Number(total?.n ?? 0) };
     },
 
-    // ---- issue 5 titles: the collections that hold a title (the collections sub-page of a title page)
+    // ---- The collections that hold a title (the collections sub-page of a title page)
     /** The collections of the audience that hold the title, in editorial order, with their counts within the scope. */
     async holding(titleId: string, scope: TitleScope) {
       const c = counted(scope);

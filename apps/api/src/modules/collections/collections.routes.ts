@@ -11,7 +11,7 @@ import { titleScope } from './title-scope.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 
-/** Collections and hashtag collections (issue 4): /collections and /collections/{alias} of the site. */
+/** Collections and hashtag collections: /collections and /collections/{alias} of the site. */
 export async function collectionsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const collections = createCollectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });

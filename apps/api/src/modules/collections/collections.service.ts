@@ -12,7 +12,7 @@ const COVER_POSTERS = 3;
 /** The canonical page of a collection or a hashtag collection (decision 010). */
 export const collectionUrl = (alias: string) => `/collections/${alias}`;
 
-/** Editorial collections and the automatic collections of hashtags (issue 4 collections). */
+/** Editorial collections and the automatic collections of hashtags. */
 export function createCollectionsService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
   const repo = createCollectionsRepo(db);
   const toCards = createCardMaker(db);

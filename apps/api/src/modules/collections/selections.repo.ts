@@ -14,7 +14,7 @@ const SORT_COLUMNS = {
   title: titles.title,
 } as const;
 
-/** The SQL condition of a selection rule (issue 4; the rule is validated before it gets here). */
+/** The SQL condition of a selection rule (the rule is validated before it gets here). */
 export function ruleCondition(db: Db, rule: SelectionRule): SQL | undefined {
   const c: (SQL | undefined)[] = [];
   // The categories of the category pages (spec platform §2): animation is its own category.
@@ -89,7 +89,7 @@ export function createSelectionsRepo(db: Db) {
       return { rows: rows.map((r) => r.title), total: Number(total?.n ?? 0) };
     },
 
-    // ---- issue 5 titles: whether a selection holds a title (the selections sub-page of a title page)
+    // ---- Whether a selection holds a title (the selections sub-page of a title page)
     /** Whether a rule's list within the scope holds the title; max_items counts only the first so many. */
     async ruleHolds(rule: SelectionRule, scope: TitleScope, titleId: string): Promise<boolean> {
       const where = and(scopeCondition(scope), ruleCondition(db, rule));

@@ -9,7 +9,7 @@ import { titleScope } from './title-scope.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 
-/** Selections (issue 4): the list of /selections, and one selection for /selections/{alias} and /main/{rules}. */
+/** Selections: the list of /selections, and one selection for /selections/{alias} and /main/{rules}. */
 export async function selectionsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const selections = createSelectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });

@@ -26,7 +26,7 @@ interface Resolved {
 }
 
 /**
- * Selections (issue 4, decision 010): the rows of the home pages as data, each with a page of its own. A rule
+ * Selections (decision 010): the rows of the home pages as data, each with a page of its own. A rule
  * that does not pass SelectionRuleSchema is logged and its selection left out, never guessed at.
  */
 export function createSelectionsService(db: Db, options: { cacheTtlMs: number; log?: Logger } = { cacheTtlMs: 0 }) {
@@ -131,7 +131,6 @@ export function createSelectionsService(db: Db, options: { cacheTtlMs: number; l
       });
     },
 
-    // ---- issue 5 titles
     /**
      * The selections shown to the audience that hold a title within the caller's scope, as the list of selections
      * shows them (counts and covers of what the caller may see), in their order.

@@ -13,7 +13,7 @@ import { scopeCacheKey, titleScope } from './title-scope.ts';
 const COVER_POSTERS = 3;
 
 /**
- * issue 5 titles: the editorial collections and the selections that hold a title, for the collections and
+ * The editorial collections and the selections that hold a title, for the collections and
  * selections sub-pages of its page (spec platform §2 Watching). A title outside the caller's kids scope is not
  * found, exactly like the title itself; counts and covers count only what the caller may see.
  */

@@ -14,7 +14,7 @@ export const GENRE_SECTION_CARDS = 12;
 
 /**
  * Genre pages (catalogue §2 /genres/{genre?}, §9 genre marketing texts). A child session sees only the kids
- * titles its age cap allows, so only genres that have such titles (issue 3 profiles: kids scope).
+ * titles its age cap allows, so only genres that have such titles (kids scope).
  */
 export function createGenresService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
   const repo = createGenresRepo(db);

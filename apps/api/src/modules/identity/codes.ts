@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import { hmac, safeEqual } from '../../lib/tokens.ts';
 
-/** Codes live 10 minutes, work once and die after 5 wrong tries (issue 3 security rules). */
+/** Codes live 10 minutes, work once and die after 5 wrong tries. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 

@@ -18,14 +18,14 @@ export function toAuthData(input: {
   token: string;
   countryCode: string;
   trialIsAvailable: boolean;
-  /** Linked social identities (issue 3: social). */
+  /** Linked social identities. */
   social?: IdentityRow[];
   /** spec platform §3 pin_status, from the account's parental control (profiles module). */
   pinStatus: PinStatus;
-  /** issue 5 gating-api: live subscriptions bought through partners (platform §3 externals). */
+  /** Live subscriptions bought through partners (platform §3 externals). */
   externals?: ExternalSubscriptionRow[];
   /**
-   * issue 6 opsfix: the operator subscription when it entitles (active, paid, not out of money): listed among
+   * The operator subscription when it entitles (active, paid, not out of money): listed among
    * subscriptions with its partner, so the client's subscriber rules (no subscription popup, no upsell) hold.
    */
   operator?: OperatorSubscriptionRow | null;
@@ -79,10 +79,10 @@ export function toAuthData(input: {
     // No experiment console assigns groups yet: every account gets stable groups from its id.
     ab: assignExperiments(user.id),
     tags: [],
-    // A profile may have its own interface language (issue 3 profiles); otherwise the account's.
+    // A profile may have its own interface language; otherwise the account's.
     language: { interface: asLanguage(profile.interfaceLanguage ?? user.interfaceLanguage) },
     authentication_token: input.token,
-    // issue 5 gating-api: what the client's playback gating reads (platform §4: partner ttk, operator popups).
+    // What the client's playback gating reads (platform §4: partner ttk, operator popups).
     partner: { name: user.partnerName },
     pin_status: input.pinStatus,
     trial_is_available: input.trialIsAvailable,

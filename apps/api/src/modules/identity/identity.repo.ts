@@ -131,13 +131,13 @@ export function createIdentityRepo(db: Db) {
       return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.expiresAt));
     },
 
-    /** issue 6 queue: whether the account ever started a trial (a trial order that went through). */
+    /** Whether the account ever started a trial (a trial order that went through). */
     async hadTrialOrder(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.kind, 'trial'), eq(orders.status, 'succeeded'))).limit(1);
       return row !== undefined;
     },
 
-    /** Subscriptions whose period or billing window (grace, issue 6) has not yet ended, newest first. */
+    /** Subscriptions whose period or billing window (grace) has not yet ended, newest first. */
     listLiveSubscriptions(userId: string, now: Date) {
       return db
         .select()
@@ -146,7 +146,7 @@ export function createIdentityRepo(db: Db) {
         .orderBy(desc(subscriptions.expiresAt));
     },
 
-    /** issue 5 gating-api: subscriptions bought through partners (platform §3 externals) that have not expired. */
+    /** Subscriptions bought through partners (platform §3 externals) that have not expired. */
     listLiveExternals(userId: string, now: Date) {
       return db
         .select()
@@ -168,7 +168,7 @@ export function createIdentityRepo(db: Db) {
       mayAdd: MayAddDevice;
     }): Promise<{ ok: true; device: DeviceRow } | { ok: false; devices: DeviceRow[] }> {
       return db.transaction(async (tx) => {
-        // A new session starts on the main profile (issue 3 profiles: an account may have several).
+        // A new session starts on the main profile (an account may have several).
         const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, input.userId)).orderBy(desc(profiles.isMain), asc(profiles.createdAt)).limit(1);
         if (!profile) throw new Error(`user ${input.userId} has no profile`);
         const claimed = await claimDevice(tx, input);

@@ -96,7 +96,7 @@ describe('POST /api/v1/auth/refresh', () => {
     expect(data.trial_is_available).toBe(false);
   });
 
-  // issue 6 queue: a trial is for those who never had a subscription nor a trial.
+  // A trial is for those who never had a subscription nor a trial.
   it('offers no trial after an ended trial, nor after a trial order whose subscription is gone', async () => {
     const refresh = async (auth: Record<string, string>) =>
       AuthDataSchema.parse((await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: auth })).json()).trial_is_available;

@@ -9,8 +9,8 @@ import { toAuthData } from './identity.mapper.ts';
 import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo } from './identity.repo.ts';
 import { createPinRepo } from '../profiles/pin.repo.ts';
-import { createOperatorRepo } from '../partners/operator.repo.ts'; // issue 6 partners
-import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata
+import { createOperatorRepo } from '../partners/operator.repo.ts';
+import { requestCountry } from '../../lib/geo-plugin.ts';
 
 
 export type { SessionContext } from '../sessions/session-context.ts';
@@ -23,9 +23,9 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
   const repo = createIdentityRepo(deps.database.db);
   const socialRepo = createSocialRepo(deps.database.db);
   const pins = createPinRepo(deps.database.db);
-  const operator = createOperatorRepo(deps.database.db); // issue 6 partners
+  const operator = createOperatorRepo(deps.database.db);
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
-  // issue 7 tvdata: the visitor's country of the request being handled (spec platform §6; lib/geo-plugin.ts),
+  // The visitor's country of the request being handled (spec platform §6; lib/geo-plugin.ts),
   // DEFAULT_COUNTRY_CODE outside a request.
   const countryNow = () => requestCountry() ?? deps.env.DEFAULT_COUNTRY_CODE;
 
@@ -34,13 +34,13 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     const [devices, all, social, pin, externals, hadTrialOrder, operatorLive] = await Promise.all([
       repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
       repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
-      // issue 6 opsfix: only an operator customer's account can hold one; and none while its popup blocks (no_money).
+      // Only an operator customer's account can hold one; and none while its popup blocks (no_money).
       user.isOperator && user.operatorPopup !== 'no_money' ? operator.liveWithTariff(ctx.userId, now) : null,
     ]);
-    // issue 6: a subscription in its billing window (grace: a renewal failed and is retried) still plays.
+    // A subscription in its billing window (grace: a renewal failed and is retried) still plays.
     const live = all.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
     const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
-    // A trial is for those who never had a subscription, and never had a trial (issue 6 queue: a trial order that
+    // A trial is for those who never had a subscription, and never had a trial (a trial order that
     // went through counts even when its subscription is gone, e.g. refunded and removed by support).
     const trialIsAvailable = all.length === 0 && !hadTrialOrder;
     // spec platform §6 Operator customer: popups by mf_info, and the no_app popup in the configured countries.
@@ -130,7 +130,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     endedSessionError,
 
     /**
-     * Whether the user holds a subscription that entitles playback now: one of ours, or (issue 6 partners) an
+     * Whether the user holds a subscription that entitles playback now: one of ours, or an
      * active operator subscription the operator bills (a suspended one, or one out of money, does not play).
      */
     async hasActiveSubscription(userId: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEV_DEFAULTS } from '../../env.ts';
 
 export type Orientation = 'horizontal' | 'vertical' | BannerArt;
-/** Banner art (issue 4 home): web_desktop, web_mobile and image_narrow of spec platform §3 Banner images. */
+/** Banner art: web_desktop, web_mobile and image_narrow of spec platform §3 Banner images. */
 export type BannerArt = 'banner' | 'banner-mobile' | 'banner-narrow';
 export interface PosterArt { hue: number; hue2: number; pattern: string; seed: number }
 

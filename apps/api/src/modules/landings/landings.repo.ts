@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 
 export type LandingRow = typeof landings.$inferSelect;
 
-/** Drizzle queries of landings (issue 6 landings); no rules. */
+/** Drizzle queries of landings; no rules. */
 export function createLandingsRepo(db: Db) {
   return {
     /** A landing by slug with its tariff and featured title rows (either may be null). */

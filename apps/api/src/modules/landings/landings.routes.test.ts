@@ -1,4 +1,4 @@
-// issue 6 landings: spec platform §2 Landings (/pages/{slug}): the landing's copy and what it sells in its period;
+// Spec platform §2 Landings (/pages/{slug}): the landing's copy and what it sells in its period;
 // an ended or upcoming landing still answers (the page says so) but sells nothing; an unknown slug is a 404.
 import { LandingSchema } from '@ekran/contracts';
 import { landings } from '@ekran/db';

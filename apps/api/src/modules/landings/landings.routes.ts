@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLandingsService } from './landings.service.ts';
 
-/** issue 6 landings: spec platform §2 Landings, /pages/{slug}. */
+/** Spec platform §2 Landings, /pages/{slug}. */
 export async function landingsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const landings = createLandingsService(app.deps);

@@ -1,4 +1,4 @@
-// Personal lists of the current profile (issue 4 lists; spec platform §3, §4 Lists, §7): favorites, progress,
+// Personal lists of the current profile (spec platform §3, §4 Lists, §7): favorites, progress,
 // continue watching, history, ratings and the title page's state.
 import {
   ContinueWatchingListSchema, ErrorCode, FavoritesListSchema, HistoryListSchema, ProgressStateSchema, RatedListSchema, TitleStateSchema,

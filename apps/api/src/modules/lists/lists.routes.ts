@@ -18,7 +18,7 @@ const bySession = (r: FastifyRequest) => `${r.ip}:${r.session?.sessionId ?? ''}`
 const personal = (reply: FastifyReply) => void reply.header('cache-control', 'private, no-store');
 
 /**
- * Personal lists of the session's current profile (issue 4 lists; spec platform §3, §4 Lists, §7): favorites,
+ * Personal lists of the session's current profile (spec platform §3, §4 Lists, §7): favorites,
  * progress (continue watching, history), ratings, and the personal state of a title page.
  */
 export async function listsRoutes(appBase: FastifyInstance) {

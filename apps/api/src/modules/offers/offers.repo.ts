@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 export type OfferRow = typeof offers.$inferSelect;
 export type ImpressionRow = typeof offerImpressions.$inferSelect;
 
-/** Drizzle queries of offers and their impressions (issue 6 landings); no rules. */
+/** Drizzle queries of offers and their impressions; no rules. */
 export function createOffersRepo(db: Db) {
   return {
     /** Offers of these kinds switched on and within their period at `now`, with their tariffs, highest priority first. */

@@ -1,4 +1,4 @@
-// issue 6 landings: spec platform §4 Offers (once on the main page when the offer rules pass; the subscriptions popup
+// Spec platform §4 Offers (once on the main page when the offer rules pass; the subscriptions popup
 // may show it), §5 the upsell rule, §6 offer_off, §9 the windows; the play-grand popup of §2. Every rule is applied
 // by the API: each refusing rule is a row below.
 import { CurrentOfferSchema, OfferRecordedSchema } from '@ekran/contracts';

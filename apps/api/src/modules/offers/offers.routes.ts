@@ -9,7 +9,7 @@ import { createOffersService } from './offers.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
-/** issue 6 landings: spec platform §4 Offers, §5 the upsell popup, the play-grand popup. */
+/** Spec platform §4 Offers, §5 the upsell popup, the play-grand popup. */
 export async function offersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const offers = createOffersService(app.deps);

@@ -28,7 +28,7 @@ export class OperatorRefusal extends Error {
 export const OPERATOR_PERIOD_DAYS = 30;
 
 /**
- * issue 6 opsfix: the alias of the tariff the operator sells (made by migration 0016, not on sale here); its
+ * The alias of the tariff the operator sells (made by migration 0016, not on sale here); its
  * max_streams is the operator customer's stream limit. Another operator product would be another tariff.
  */
 export const OPERATOR_TARIFF_ALIAS = 'megafon';

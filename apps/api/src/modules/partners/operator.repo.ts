@@ -6,7 +6,7 @@ export type OperatorTariffRow = typeof tariffs.$inferSelect;
 type Popup = 'no_money' | 'got_money' | 'info' | null;
 
 /**
- * Whether an operator subscription entitles now (issue 6 opsfix: one rule for playback, auth data, the account
+ * Whether an operator subscription entitles now (one rule for playback, auth data, the account
  * page and the stream limit): active, within the billed period, and not out of money (the blocking state of
  * platform §4: a suspended one, or a balance reported as no_money).
  */
@@ -36,7 +36,7 @@ export function createOperatorRepo(db: Db) {
       return Boolean(row);
     },
 
-    /** issue 6 opsfix: the account's entitling operator subscription with its tariff, or null. */
+    /** The account's entitling operator subscription with its tariff, or null. */
     async liveWithTariff(userId: string, now: Date): Promise<{ subscription: OperatorSubscriptionRow; tariff: OperatorTariffRow } | null> {
       const [row] = await db
         .select({ subscription: operatorSubscriptions, tariff: tariffs })
@@ -47,7 +47,7 @@ export function createOperatorRepo(db: Db) {
       return row ?? null;
     },
 
-    /** issue 6 opsfix: the tariff the operator sells, by alias (migration 0016 makes it). */
+    /** The tariff the operator sells, by alias (migration 0016 makes it). */
     async tariffByAlias(alias: string): Promise<OperatorTariffRow | null> {
       const [row] = await db.select().from(tariffs).where(eq(tariffs.alias, alias)).limit(1);
       return row ?? null;
@@ -92,7 +92,7 @@ export function createOperatorRepo(db: Db) {
       await db.update(users).set({ operatorPopup: null }).where(and(eq(users.id, userId), eq(users.operatorPopup, popup)));
     },
 
-    /** issue 6 opsfix: the customer closed the no_app popup in this country (it shows again in another one). */
+    /** The customer closed the no_app popup in this country (it shows again in another one). */
     async markNoAppSeen(userId: string, countryCode: string) {
       await db.update(users).set({ operatorNoAppSeenCountry: countryCode }).where(eq(users.id, userId));
     },

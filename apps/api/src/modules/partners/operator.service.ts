@@ -27,7 +27,7 @@ export function toOperatorSubscription(row: OperatorSubscriptionRow, now: Date):
 }
 
 /**
- * issue 6 opsfix: an entitling operator subscription on the account page (spec platform §3 Pending subscription):
+ * An entitling operator subscription on the account page (spec platform §3 Pending subscription):
  * the operator bills and renews it, so it is not manageable here (no renewal switch, no card, no extension), has
  * no next charge of ours, and names its partner (the page says it is paid through МегаФон).
  */
@@ -101,7 +101,7 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
       if (billed && billed.userId !== session.userId) throw new AppError(409, OperatorErrorCode.MsisdnTaken, 'This number is billed for another account');
       if (mine?.status === 'active' && mine.msisdn === msisdn) return { subscription: toOperatorSubscription(mine, now), created: false };
       if (mine?.status === 'suspended') throw new AppError(409, OperatorErrorCode.OperatorSuspended, 'Пополните баланс и возвращайтесь');
-      // issue 6 opsfix: the subscription is on the operator's tariff (its max_streams is the stream limit).
+      // The subscription is on the operator's tariff (its max_streams is the stream limit).
       const tariff = await repo.tariffByAlias(OPERATOR_TARIFF_ALIAS);
       if (!tariff) throw new AppError(503, ErrorCode.Unavailable, `The operator tariff (${OPERATOR_TARIFF_ALIAS}) is missing; run the migrations`);
       let connected: { externalId: string; expiresAt: Date };
@@ -157,7 +157,7 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
     },
 
     /**
-     * The viewer closed an informing popup: got_money and info are not shown again; no_app (issue 6 opsfix) is not
+     * The viewer closed an informing popup: got_money and info are not shown again; no_app is not
      * shown again in the country the viewer is in now.
      */
     popupSeen: (session: SessionContext, popup: 'got_money' | 'info' | 'no_app') =>

@@ -1,4 +1,4 @@
-// issue 6 opsfix: an operator customer with an entitling operator subscription is a subscriber like any other
+// An operator customer with an entitling operator subscription is a subscriber like any other
 // (auth data subscriptions with its partner, the account page, playback, the stream limit of the operator's
 // tariff), and the no_app popup of platform §6 in the configured countries.
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { safeEqual } from '../../lib/tokens.ts';
 
-// Path-prefix signed URLs (issue 5; they replaced the query tokens of decision 004).
+// Path-prefix signed URLs (they replaced the query tokens of decision 004).
 //
 // Media URLs carry their grant in the path, so the playlists can be static files, relative URIs resolve under
 // the same grant, and a CDN or nginx (secure_link) can check it without calling the API:

@@ -165,7 +165,7 @@ describe('the playback check hands out working grants', () => {
     expect(check.markers).toEqual({ intro_start: 1, intro_end: 9, credits_start: 43 });
     expect((await t.app.inject(playlist.url)).statusCode).toBe(200);
     expect((await t.app.inject(playlist.thumbnails_url!)).statusCode).toBe(200);
-    // the device keeps its one stream session: a later check signs for the same sid (streams, issue 5)
+    // the device keeps its one stream session: a later check signs for the same sid (streams)
     const again = PlaybackCheckSchema.parse((await t.app.inject({ url: `/api/v1/playback/${free.id}`, headers: auth })).json());
     expect(again.stream!.id).toBe(check.stream!.id);
   });

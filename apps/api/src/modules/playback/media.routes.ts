@@ -55,7 +55,7 @@ export async function mediaRoutes(appBase: FastifyInstance) {
       const now = app.deps.now();
       const genuine = SLUG.test(slug) && /^[A-Za-z0-9_-]{1,64}$/.test(sid) && verifyMediaGrant(app.deps.env.MEDIA_TOKEN_SECRET, { exp, sid, sig, slug }, now);
       if (!genuine) throw new AppError(403, ErrorCode.InvalidMediaToken, 'Missing, invalid or expired media grant');
-      // issue 5 streams: a stream stopped (from another device, or closed) or gone silent loses its media here;
+      // A stream stopped (from another device, or closed) or gone silent loses its media here;
       // a CDN or nginx in front checks only the grant, whose short life bounds the rest (decisions 016, 017).
       if (await guard.isRevoked(sid)) throw new AppError(403, ErrorCode.InvalidMediaToken, 'The stream of this media grant has ended');
 

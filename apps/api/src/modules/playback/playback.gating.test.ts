@@ -213,7 +213,7 @@ const cases: { name: string; arrange: () => Promise<{ uid: string; caller: Calle
       await subscribe({ userId: user.id, source: 'megafon' });
       return { uid: paid.id, caller: { auth: (await t.make.session({ userId: user.id })).auth } };
     },
-    // issue 6 partners: the balance message of platform §8, not tariffs
+    // The balance message of platform §8, not tariffs
     expected: { playlists: 0, reason: 'insufficient_balance' },
   },
   {
@@ -251,7 +251,7 @@ describe('GET /api/v1/playback/:uid — spec platform §4 gating, in order', () 
     expect(body.reason).toBe(expected.reason);
     expect(body.playlists).toHaveLength(expected.playlists);
     if (expected.reason === 'insufficient_balance') {
-      // issue 6 partners: the operator bills already; no tariffs are offered, nothing plays.
+      // The operator bills already; no tariffs are offered, nothing plays.
       expect(body.upgrade_options).toEqual([]);
       expect(body).toMatchObject({ stream: null, markers: null, prerolls: [], postrolls: [], next: null });
     } else if (expected.playlists === 0) {

@@ -62,7 +62,6 @@ export function createPlaybackRepo(db: Db) {
       return db.select().from(tariffs).where(and(eq(tariffs.isActive, true), isNull(tariffs.channel))).orderBy(asc(tariffs.weight), asc(tariffs.price));
     },
 
-    // ---- issue 5 gating-api
 
     /** The episode after (season, episode) in a series, across seasons; null after the last one. */
     async nextEpisode(titleId: string, season: number, episode: number) {

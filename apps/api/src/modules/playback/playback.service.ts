@@ -40,7 +40,7 @@ export interface Playable {
   media: PlayableMedia;
 }
 
-/** What gating reads of an item: a title's, or (issue 7 tvstream) a TV channel's or a recording's. */
+/** What gating reads of an item: a title's, or a TV channel's or a recording's. */
 export interface Gateable {
   forKids: boolean;
   ratingAge: string;
@@ -55,7 +55,7 @@ export interface GateResult<T extends Gateable = Playable> {
   entitled: boolean;
   /** Holds an entitling subscription (slots for non-subscribers are not shown to subscribers). */
   subscribed: boolean;
-  /** issue 6 partners: an operator customer out of balance (mf_pop_up no_money). */
+  /** An operator customer out of balance (mf_pop_up no_money). */
   operatorBlocked: boolean;
 }
 
@@ -115,7 +115,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
     throw notFound(`Item ${uid}`);
   }
 
-  /** A child session plays only kids titles within its age cap (issue 3 profiles): 403 KIDS_PROFILE_RESTRICTED. */
+  /** A child session plays only kids titles within its age cap: 403 KIDS_PROFILE_RESTRICTED. */
   function refuseOutsideKidsScope(item: Gateable, session: SessionContext | null) {
     if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This title is not available in a kids profile', 'KIDS_PROFILE_RESTRICTED');
   }
@@ -138,7 +138,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
   }
 
   /**
-   * The gate for an item found already (issue 7 tvstream: a TV channel or a recording, whose 404s are their own):
+   * The gate for an item found already (a TV channel or a recording, whose 404s are their own):
    * the refusals of gate() after the 404, in the same order; `refuseRegion` (TV's geo rule, spec platform §6)
    * comes between the kids scope and the address.
    */
@@ -177,7 +177,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
   }
 
   /**
-   * issue 6 partners, spec platform §8: an operator customer whose balance ran out gets «Пополните баланс и
+   * Spec platform §8: an operator customer whose balance ran out gets «Пополните баланс и
    * возвращайтесь», not tariffs: the operator already bills for the subscription.
    */
   function insufficientBalance(): PlaybackCheck {
@@ -222,7 +222,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
   return {
     resolve,
     gate,
-    // ---- issue 7 tvstream: TV playback gates its channels and recordings the same way and answers the same refusals
+    // ---- TV playback gates its channels and recordings the same way and answers the same refusals
     gateItem,
     notEntitled,
     insufficientBalance,

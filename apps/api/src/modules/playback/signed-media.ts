@@ -1,7 +1,7 @@
 import type { Env } from '../../env.ts';
 import { signMediaPrefix } from './media-token.ts';
 
-/** How often the player reports a stream (issue 5); STREAM_ALIVE_SECONDS forgives one missed beat. */
+/** How often the player reports a stream; STREAM_ALIVE_SECONDS forgives one missed beat. */
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
 
 /** The public base of signed media URLs (MEDIA_BASE_URL: /api/media, or a CDN or nginx host in front of the media). */

@@ -1,5 +1,5 @@
 // A child session gets only kids titles within its age cap from every catalogue, home, title and playback
-// endpoint, whatever its query asks for (issue 3 profiles).
+// endpoint, whatever its query asks for.
 import { CatalogResponseSchema, HomeSchema, TitleListSchema, TitleSchema } from '@ekran/contracts';
 import { collectionItems, collections, credits, people } from '@ekran/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,7 +17,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 const IdParams = z.object({ id: z.uuid('id must be a UUID') });
 const byAccount = (r: { ip: string; session: { userId: string } | null }) => `${r.ip}:${r.session?.userId ?? ''}`;
 
-/** Profiles of an account, the avatars, and the parental PIN (issue 3 profiles). */
+/** Profiles of an account, the avatars, and the parental PIN. */
 export async function profilesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const pin = createPinService(app.deps, createOutboxDelivery(app.deps.database.db));

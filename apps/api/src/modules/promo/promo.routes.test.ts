@@ -1,4 +1,4 @@
-// issue 6 promo: spec platform §7 promo and coupon paths (check, activate, meta), catalogue §8 promo and activation errors.
+// Spec platform §7 promo and coupon paths (check, activate, meta), catalogue §8 promo and activation errors.
 import { AccountSubscriptionsSchema, ErrorCode, PromoActivationSchema, PromoErrorCode, PromoMetaSchema, CouponRegistrationSchema } from '@ekran/contracts';
 import { paymentMethods, promoActivations, promoCampaigns, promoCodes, subscriptions, users } from '@ekran/db';
 import { eq } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import { createPromoService } from './promo.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
-/** issue 6 promo: spec platform §7 promo and coupon paths (check, activate, meta) and the coupon registration. */
+/** Spec platform §7 promo and coupon paths (check, activate, meta) and the coupon registration. */
 export async function promoRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   // The coupon registration sends the same confirmation letter as the email sign-up, through the same delivery.

@@ -1,4 +1,4 @@
-// Search normalisation and typos (issue 4 item 5): matching forgives ё/е, case, hyphens, punctuation and small
+// Search normalisation and typos: matching forgives ё/е, case, hyphens, punctuation and small
 // typos; an empty query gives empty results (spec catalogue §5); a child session finds only its titles.
 import { SearchResponseSchema, SearchSuggestResponseSchema, type SearchResponse } from '@ekran/contracts';
 import { credits, people } from '@ekran/db';

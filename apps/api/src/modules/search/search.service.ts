@@ -14,7 +14,7 @@ function orderedRoles(roles: string[]): SearchPersonRole[] {
   return ROLE_ORDER.filter((role) => roles.includes(role));
 }
 
-/** Search: titles and people (TV recordings join with the archive, issue 7), ranked by the database. */
+/** Search: titles and people (TV recordings join with the archive), ranked by the database. */
 export function createSearchService(db: Db) {
   const repo = createSearchRepo(db);
   const catalog = createCatalogService(db);

@@ -2,7 +2,7 @@ import { collectionItems, collections, credits, genres, landings, people, titleG
 import type { SitemapPart } from '@ekran/contracts';
 import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 
-/** Which titles a sitemap lists: visible ones; for a child session only its kids titles (issue 3 kids scope). */
+/** Which titles a sitemap lists: visible ones; for a child session only its kids titles. */
 export interface TitleScope {
   kidsOnly: boolean;
   ratings: readonly string[] | null;
@@ -79,7 +79,7 @@ export function createSitemapRepo(db: Db) {
           .groupBy(collections.alias)
           .as('part');
       case 'channels':
-        // issue 7: the live channel pages (a child session: the kids channels); their schedule changes every day,
+        // The live channel pages (a child session: the kids channels); their schedule changes every day,
         // so no lastmod.
         return db
           .select({ key: sql<string>`${tvChannels.alias}`.as('key'), path: sql<string>`'/channel/' || ${tvChannels.alias}`.as('path'), lastmod: sql<string | null>`null::text`.as('lastmod') })
@@ -87,7 +87,7 @@ export function createSitemapRepo(db: Db) {
           .where(and(eq(tvChannels.isDisabled, false), scope.kidsOnly ? eq(tvChannels.forKids, true) : undefined))
           .as('part');
       case 'landings': {
-        // issue 6 landings: only offers running on the Moscow day (an ended one stays a page, but sells nothing);
+        // Only offers running on the Moscow day (an ended one stays a page, but sells nothing);
         // none for kids. Moscow keeps UTC+3 all year. No lastmod: a landing's page changes with its offer's state.
         const dayStart = sql`(${today} || 'T00:00:00+03:00')::timestamptz`;
         const dayEnd = sql`(${today} || 'T00:00:00+03:00')::timestamptz + interval '1 day'`;

@@ -1,4 +1,4 @@
-// The sitemap's catalogue parts (issue 4 SEO), checked against the seeded demo catalogue.
+// The sitemap's catalogue parts, checked against the seeded demo catalogue.
 import { SITEMAP_URL_LIMIT, SitemapIndexSchema, SitemapUrlsSchema, type SitemapUrls } from '@ekran/contracts';
 import { titles } from '@ekran/db';
 import { generateCatalogue, LANDINGS, seedDatabase, TV_CHANNELS, type MediaManifestEntry, type SeedCatalogue } from '@ekran/db/seed';
@@ -44,7 +44,7 @@ function expected() {
     genres: [...new Set(visible.flatMap((x) => x.genres.map((g) => `/genres/${g}`)))],
     people: named,
     collections,
-    // issue 7: every live channel; issue 6: the landings whose offer runs on the Moscow day.
+    // Every live channel; the landings whose offer runs on the Moscow day.
     channels: TV_CHANNELS.map((c) => `/channel/${c.alias}`),
     landings: LANDINGS.filter((l) => (l.startsAt === null || Date.parse(l.startsAt) < Date.parse(`${TODAY}T00:00:00+03:00`) + 86_400_000) && (l.endsAt === null || Date.parse(l.endsAt) > Date.parse(`${TODAY}T00:00:00+03:00`))).map(
       (l) => `/pages/${l.slug}`,

@@ -9,7 +9,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema };
 // Search engines read a sitemap a few times a day; the catalogue changes by the day.
 const PUBLIC_CACHE = 'public, max-age=3600';
 
-/** The sitemap's catalogue parts for /sitemap.xml and /sitemaps/*.xml of the site (issue 4 SEO). */
+/** The sitemap's catalogue parts for /sitemap.xml and /sitemaps/*.xml of the site. */
 export async function sitemapRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const sitemap = createSitemapService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });

@@ -9,7 +9,7 @@ import { createSitemapRepo, type TitleScope } from './sitemap.repo.ts';
 const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
- * The sitemap's catalogue parts (issue 4 SEO): what each part holds and its pages of SITEMAP_URL_LIMIT URLs.
+ * The sitemap's catalogue parts: what each part holds and its pages of SITEMAP_URL_LIMIT URLs.
  * A child session gets its own kids scope, like every catalogue endpoint; the site asks without a session.
  */
 export function createSitemapService(db: Db, options: { cacheTtlMs: number; now: () => Date; pageSize?: number }) {

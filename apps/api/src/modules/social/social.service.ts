@@ -13,7 +13,7 @@ import { createOAuth, type Transport } from './oauth.ts';
 import { resolveProviders, type ResolvedProvider, type SocialProfile } from './providers.ts';
 import { createSocialRepo, type FlowRow } from './social.repo.ts';
 import { toLinkedIdentity } from './social.mapper.ts';
-import { requestCountry } from '../../lib/geo-plugin.ts'; // issue 7 tvdata: the visitor's country
+import { requestCountry } from '../../lib/geo-plugin.ts'; // The visitor's country
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 

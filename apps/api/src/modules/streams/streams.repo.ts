@@ -38,7 +38,7 @@ export function createStreamsRepo(db: Db) {
       .orderBy(streamSessions.startedAt);
 
   /**
-   * The largest max_streams over the account's entitling, unexpired subscriptions, and (issue 6 opsfix) its
+   * The largest max_streams over the account's entitling, unexpired subscriptions, and its
    * entitling operator subscription's tariff while its popup does not block (no_money); null when it has none.
    */
   async function tariffLimit(q: Db | Tx, userId: string, now: Date, statuses: readonly EntitlingStatus[]): Promise<number | null> {

@@ -1,4 +1,4 @@
-// issue 5 simultaneous streams: heartbeats start streams under the tariff's limit, stopping frees a slot, the
+// Heartbeats start streams under the tariff's limit, stopping frees a slot, the
 // media guard refuses stopped or silent streams.
 import { ErrorSchema, HeartbeatResponseSchema, PlaybackCheckSchema, StreamLimitSchema } from '@ekran/contracts';
 import { streamSessions } from '@ekran/db';

@@ -11,7 +11,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 // A player beats every 30 s and retries a failed beat; a session far beyond that is a script.
 const perSession = (max: number) => limitPerMinute(max, (r) => r.session?.sessionId ?? r.ip);
 
-/** issue 5 simultaneous streams: heartbeats, stopping a stream, the account's live streams. */
+/** Heartbeats, stopping a stream, the account's live streams. */
 /** The item the stopping player played and its first grant's expiry (a late stop of this device changes nothing). */
 const StopQuery = z.object({ uid: z.uuid().optional(), exp: z.coerce.number().int().positive().max(1e11).optional() });
 

@@ -9,7 +9,7 @@ import type { SessionContext } from '../sessions/session-context.ts';
 import type { GateResult, PlaybackService } from '../playback/playback.service.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
-// ---- issue 7 tvstream: a live channel or a recording streams under the same sessions and limit as VOD
+// ---- A live channel or a recording streams under the same sessions and limit as VOD
 import { isTvKey, signedTv } from '../tv-playback/tv-media.ts';
 import type { TvHeartbeatGate, TvPlaybackService } from '../tv-playback/tv-playback.service.ts';
 
@@ -41,8 +41,8 @@ const stoppedError = (stream: StreamRow) =>
   );
 
 /**
- * Simultaneous streams (issue 5): an account plays on at most max(max_streams) of its entitling subscriptions'
- * tariffs, an entitling operator subscription's tariff among them (issue 6 opsfix), (FREE_STREAM_LIMIT without one) at once, counted from heartbeats. A child profile shares the
+ * Simultaneous streams: an account plays on at most max(max_streams) of its entitling subscriptions'
+ * tariffs, an entitling operator subscription's tariff among them, (FREE_STREAM_LIMIT without one) at once, counted from heartbeats. A child profile shares the
  * account's limit. A stream starts with its first heartbeat, stays live while heartbeats keep coming
  * (STREAM_ALIVE_SECONDS), and can be stopped by its own device or by another device of the account.
  */
@@ -67,7 +67,7 @@ export function createStreamsService(deps: Deps, { playback, tv }: { playback: P
       if (!own || own.deviceId !== session.deviceId) throw notFound(`Stream ${id}`);
       if (own.state === 'stopped') throw stoppedError(own);
 
-      // issue 7 tvstream: the stream of a TV check (its key says so) gates its channel or recording as TV, geo
+      // The stream of a TV check (its key says so) gates its channel or recording as TV, geo
       // included; anything else as VOD.
       const tvGated = isTvKey(own.mediaSlug) ? await tv.gateForHeartbeat(body.uid, session, ip) : null;
       const gated: TvHeartbeatGate = tvGated ?? vodGate(await playback.gate(body.uid, session, ip));

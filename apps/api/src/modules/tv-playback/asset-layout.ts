@@ -1,5 +1,5 @@
 // What a packaged asset holds, read from its own playlists (the master and every media playlist), for laying it on
-// a channel's loop (issue 7 tvstream). Segment durations come from the files, never from media_assets.
+// a channel's loop. Segment durations come from the files, never from media_assets.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../../env.ts';

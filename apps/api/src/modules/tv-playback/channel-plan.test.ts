@@ -1,4 +1,4 @@
-// Which renditions a channel offers over its loop (issue 7 tvstream item 1: "handle assets whose audio is in a
+// Which renditions a channel offers over its loop ("handle assets whose audio is in a
 // separate group sensibly"), with the master's entries parsed from playlist text.
 import { describe, expect, it } from 'vitest';
 import { assetRelative, parseMasterPlaylist, toAssetPlaylist, type AssetAudio, type AssetLayout, type AssetVariant } from './asset-layout.ts';

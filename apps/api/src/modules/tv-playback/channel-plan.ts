@@ -1,4 +1,4 @@
-// Which renditions a channel's stream offers, given the assets it loops over (issue 7 tvstream). Pure.
+// Which renditions a channel's stream offers, given the assets it loops over. Pure.
 import type { AssetAudio, AssetLayout, AssetVariant } from './asset-layout.ts';
 import { compileTrack, itemLengths, type ChannelAudio, type ChannelVariant, type CompiledTrack, type LoopTrack } from './live-playlist.ts';
 
@@ -35,7 +35,7 @@ function byHeight(layout: AssetLayout): Map<number, AssetVariant> {
 const trackIdOfLang = (lang: string) => `audio-${lang.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'und'}`;
 
 /**
- * The channel's stream over its loop items (spec issue 7 item 2: every channel a real live stream):
+ * The channel's stream over its loop items (spec every channel a real live stream):
  * - video: the picture heights every item has (an asset missing 1080p drops 1080p from the channel); each
  *   variant's BANDWIDTH is its largest over the items, so ABR never underestimates an item;
  * - audio: when every item's audio is a separate rendition group (our packaging, decision 016), the languages

@@ -1,4 +1,4 @@
-// The wall-clock live and recording playlists (issue 7 tvstream item 1, 2): table-driven over a small loop whose
+// The wall-clock live and recording playlists: table-driven over a small loop whose
 // numbers can be checked by hand, and over the real demo media.
 import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../lib/paths.ts';

@@ -1,4 +1,4 @@
-// Live TV and recordings as HLS, computed from the wall clock (issue 7 tvstream; docs/decisions/028-live-tv-and-
+// Live TV and recordings as HLS, computed from the wall clock (docs/decisions/028-live-tv-and-
 // recordings-delivery.md). Pure: no I/O, no clock of its own; the caller passes the time and how to sign a URL.
 //
 // A channel loops over its media assets (loop items) from its loop_epoch: item i of cycle k starts at

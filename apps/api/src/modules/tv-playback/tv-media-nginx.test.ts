@@ -1,4 +1,4 @@
-// issue 7 tvstream: a live channel's and a recording's segments are signed exactly like VOD, so nginx (deploy/nginx/
+// A live channel's and a recording's segments are signed exactly like VOD, so nginx (deploy/nginx/
 // media.conf with secure_link) serves every segment and init segment the API's live playlist names, without the API.
 import { TvPlaybackCheckSchema } from '@ekran/contracts';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// issue 7 tvstream: the signed live and recording playlists as the player gets them (segment timing against the
+// The signed live and recording playlists as the player gets them (segment timing against the
 // injected wall clock, the window sliding, discontinuities), their grants, the heartbeats of a TV stream and the
 // simultaneous-stream limit shared with VOD.
 import { HeartbeatResponseSchema, StreamLimitSchema, TvPlaybackCheckSchema } from '@ekran/contracts';

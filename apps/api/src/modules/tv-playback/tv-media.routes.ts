@@ -15,7 +15,7 @@ const TRACK = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 
 /**
- * The signed playlists of live TV and recordings (issue 7 tvstream; tv-media.ts): the master and one media playlist
+ * The signed playlists of live TV and recordings (tv-media.ts): the master and one media playlist
  * per track, computed now. A live media playlist changes every segment, so nothing caches it; the master and a
  * recording's playlists never change under their grant. A grant of a stopped or silent stream is refused, which
  * also ends a live stream behind nginx or a CDN: its segments are served there, but no new ones are listed.

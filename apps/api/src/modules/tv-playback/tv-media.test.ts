@@ -1,4 +1,4 @@
-// The keys of TV streams and the grants of URLs in live playlists (issue 7 tvstream; tv-media.ts).
+// The keys of TV streams and the grants of URLs in live playlists (tv-media.ts).
 import { describe, expect, it } from 'vitest';
 import { liveGrantExpiry, liveKey, MIN_GRANT_LEFT_SECONDS, parseTvKey, recordingKey } from './tv-media.ts';
 

@@ -3,7 +3,7 @@ import { TvPlaybackPath } from '@ekran/contracts';
 import type { Env } from '../../env.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';
 
-// The signed playlists of live TV and recordings (issue 7 tvstream; docs/decisions/028-live-tv-and-recordings-
+// The signed playlists of live TV and recordings (docs/decisions/028-live-tv-and-recordings-
 // delivery.md). They are computed by the API, so they live under the API's own base, with the very grant of the
 // media (decision 016): {TvPlaybackPath.playlists}/s/{exp}/{sid}/{sig}/{key}/master.m3u8, where the key names the
 // stream — live.{channel alias} or rec.{programme id}. A key holds a dot, which no media slug may, so a TV grant

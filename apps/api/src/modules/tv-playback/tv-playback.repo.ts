@@ -16,7 +16,7 @@ export interface ProgrammeRow {
   title: { alias: string; forKids: boolean; ratingAge: string } | null;
 }
 
-/** Drizzle queries of TV playback (issue 7 tvstream); no rules. */
+/** Drizzle queries of TV playback; no rules. */
 export function createTvPlaybackRepo(db: Db) {
   const programmeColumns = { programme: tvProgrammes, title: { alias: titles.alias, forKids: titles.forKids, ratingAge: titles.ratingAge } };
 

@@ -1,4 +1,4 @@
-// issue 7 tvstream: the playback check of live channels and recordings (spec platform §4 gating in the VOD order,
+// The playback check of live channels and recordings (spec platform §4 gating in the VOD order,
 // §6 geo, §8 errors) and a recording's offer. The playlists themselves: tv-media.routes.test.ts. What is on air and
 // a channel's day are the tv module's (tv.routes.test.ts).
 import { ErrorSchema, TvPlaybackCheckSchema, TvRecordingSchema, type TvPlaybackCheck } from '@ekran/contracts';
@@ -307,7 +307,7 @@ describe('outside Russia (spec platform §6)', () => {
   let abroad: TestApp;
   const abroadRecording = { id: '' };
   beforeAll(async () => {
-    // The session's country is what the identity module gives (DEFAULT_COUNTRY_CODE until GeoIP, issue 7 tvdata).
+    // The session's country is what the identity module gives (DEFAULT_COUNTRY_CODE until GeoIP).
     abroad = await createTestApp({ DEFAULT_COUNTRY_CODE: 'DE', ANONYMIZER_IP_RANGES: ANONYMIZERS });
     const f = createTvFactories(abroad.db);
     const c = await f.channel({ alias: 'ekran-kino', loop: ['aurora'] });

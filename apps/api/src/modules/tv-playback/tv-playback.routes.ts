@@ -11,7 +11,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 const PRIVATE = 'private, no-store';
 
 /**
- * issue 7 tvstream: playing live TV and recordings (spec platform §2 TV and Archive, §4 gating, §6 geo). The checks
+ * Playing live TV and recordings (spec platform §2 TV and Archive, §4 gating, §6 geo). The checks
  * answer as the VOD check does (signed playlists when entitled, else upgrade options) with what the pages show. What
  * is on air and a channel's day (recordings included) are the tv module's (GET /api/v1/tv/channels/{channel}).
  */

@@ -51,7 +51,7 @@ export function refuseOutsideRu(alias: string) {
 }
 
 /**
- * Live TV and recordings (issue 7 tvstream): the gate of platform §4 for a channel or a recording, stream sessions
+ * Live TV and recordings: the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
 export function createTvPlaybackService(deps: Deps, { playback }: { playback: PlaybackService }, options: { read?: AssetFileReader } = {}) {
@@ -85,7 +85,7 @@ export function createTvPlaybackService(deps: Deps, { playback }: { playback: Pl
   const liveItem = (c: ChannelWithLoop): TvItem => ({
     kind: 'live', uid: c.channel.id, title: c.channel.title, key: liveKey(c.channel.alias), channel: c, programme: null,
     forKids: c.channel.forKids, ratingAge: c.channel.ratingAge,
-    // spec issue 7: free channels play live for anyone, the others with a subscription.
+    // Free channels play live for anyone, the others with a subscription.
     isOpen: c.channel.isFree,
   });
 
@@ -108,7 +108,7 @@ export function createTvPlaybackService(deps: Deps, { playback }: { playback: Pl
       // A child profile plays kids titles only: the aired title's own flags, else its channel's.
       forKids: row.title?.forKids ?? c.channel.forKids,
       ratingAge: row.title?.ratingAge ?? p.ratingAge ?? c.channel.ratingAge,
-      // spec issue 7: recordings need a subscription.
+      // Recordings need a subscription.
       isOpen: false,
     };
   }

@@ -1,4 +1,4 @@
-// issue 7: the guide's supply: the demo guide generated from the catalogue and imported through the XMLTV
+// The guide's supply: the demo guide generated from the catalogue and imported through the XMLTV
 // importer (two weeks back, a week ahead), extended before it runs out, a configured TV_XMLTV_SOURCE instead,
 // the demo channels for a database seeded before TV, and the TV_IMPORT_CRON schedule.
 import { BannerListSchema, CatchupListSchema, TvCatalogSchema } from '@ekran/contracts';

@@ -1,4 +1,4 @@
-// The guide's supply (issue 7): the demo guide generated from the catalogue and imported through the
+// The guide's supply: the demo guide generated from the catalogue and imported through the
 // importer, on start (a database seeded before TV gets it) and on the TV_IMPORT_CRON schedule (so it never runs
 // out); or, with TV_XMLTV_SOURCE, the configured guide file or URL.
 import { ARCHIVE_AVAILABILITY_DAYS, TV_GUIDE_DAYS, DAY_MS } from '@ekran/core';

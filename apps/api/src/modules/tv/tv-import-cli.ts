@@ -1,4 +1,4 @@
-// `npm run tv:import -- <file or URL>`: imports an XMLTV guide (issue 7); `--demo` generates and imports the demo
+// `npm run tv:import -- <file or URL>`: imports an XMLTV guide; `--demo` generates and imports the demo
 // guide (two weeks back, a week ahead). Prints what was imported and the problems (unknown channels, bad times).
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@ export interface CatalogueTitle {
   year: number;
 }
 
-/** The queries of the XMLTV import (issue 7). */
+/** The queries of the XMLTV import. */
 export function createTvImportRepo(db: Db) {
   return {
     /** Records an import as running; answers its id. */

@@ -1,4 +1,4 @@
-// issue 7: the XMLTV import of a real-world-shaped guide (+0300 and +0000 offsets, unknown channels, overlaps,
+// The XMLTV import of a real-world-shaped guide (+0300 and +0000 offsets, unknown channels, overlaps,
 // a missing stop, a bad time): channels matched by XMLTV id, catalogue titles linked (by the ekran marker, else
 // by name and year), recordings expiring 14 days after airing, programmes replaced per channel over the file's
 // range in one transaction, and a re-run that changes nothing.

@@ -1,4 +1,4 @@
-// The XMLTV import (issue 7): `npm run tv:import -- <file or URL>`, the TV_IMPORT_CRON schedule and the demo
+// The XMLTV import: `npm run tv:import -- <file or URL>`, the TV_IMPORT_CRON schedule and the demo
 // guide all go through importXmltv. Per channel (matched by its XMLTV id) the file's programmes replace the
 // guide over the file's time range for that channel, in one transaction: a programme that starts at the same
 // time keeps its row (and so its id, which is also its recording's catch-up id), the others in the range go,

@@ -3,7 +3,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs, JobsLogger } from '../../jobs/jobs.ts';
 import { pruneGuide, supplyGuide } from './tv-guide.service.ts';
 
-// issue 7 tvdata: what runs when (docs/decisions/024-job-queue.md, 029-tv-data-and-archive.md).
+// What runs when (docs/decisions/024-job-queue.md, 029-tv-data-and-archive.md).
 
 /** The queue names of the TV schedules. */
 export const TV_JOBS = {

@@ -44,7 +44,7 @@ const toProgrammeRow = ({ titleAlias, titleKind, titlePoster, ...p }: RawProgram
   linked: titleAlias && titleKind && titlePoster ? { alias: titleAlias, kind: titleKind, poster: titlePoster } : null,
 });
 
-/** The queries of live TV data (issue 7). */
+/** The queries of live TV data. */
 export function createTvRepo(db: Db) {
   // A disabled catalogue title is not linked: its programme stays in the guide as plain text.
   const linkedTitle = and(eq(titles.id, tvProgrammes.titleId), eq(titles.isDisabled, false));

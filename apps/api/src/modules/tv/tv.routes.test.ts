@@ -1,4 +1,4 @@
-// issue 7: live TV data. spec platform §2 TV, §6 (outside RU: tv_not_available, geo_error with attribute
+// Live TV data, spec platform §2 TV, §6 (outside RU: tv_not_available, geo_error with attribute
 // tvchannels_{channel}), §7 GET TV with tz (the browser hour offset) and favorite channels (RU only).
 import { ErrorSchema, FavoriteChannelsSchema, FavoriteChannelStateSchema, TvCatalogSchema, TvCategoryListSchema, TvGuideSchema, TvOnAirSchema, TvScheduleSchema } from '@ekran/contracts';
 import { tvProgrammes } from '@ekran/db';

@@ -19,7 +19,7 @@ const bySession = (r: FastifyRequest) => `${r.ip}:${r.session?.sessionId ?? ''}`
 const TzQuerySchema = z.object({ tz: TvTzSchema });
 
 /**
- * Live TV data (issue 7; spec platform §2 TV, §6 geo rules, §7 GET TV with client key and tz, GET profile favorite
+ * Live TV data (spec platform §2 TV, §6 geo rules, §7 GET TV with client key and tz, GET profile favorite
  * channels). Outside RU lists answer 403 tv_not_available and one channel 403 geo_error with attribute
  * tvchannels_{channel}.
  */

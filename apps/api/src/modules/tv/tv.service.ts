@@ -8,7 +8,7 @@ import { toCategory, toChannel, toProgramme } from './tv.mapper.ts';
 import { createTvRepo, type CategoryRow, type ChannelRow } from './tv.repo.ts';
 
 /**
- * Live TV data (issue 7; spec platform §2 TV, §7 GET TV): channels by category, a channel's day in the viewer's
+ * Live TV data (spec platform §2 TV, §7 GET TV): channels by category, a channel's day in the viewer's
  * tz, what is on air, favorite channels of the current profile. A child session sees only kids channels and
  * kids categories («Детское ТВ»), whatever it asks; another channel is not found for it. The geo rule (RU
  * only) is the routes' (lib/geo-plugin.ts).

@@ -1,4 +1,4 @@
-// issue 7: reading real-world XMLTV (xmltv.dtd): times with offsets, numbering systems, entities and CDATA.
+// Reading real-world XMLTV (xmltv.dtd): times with offsets, numbering systems, entities and CDATA.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeEntities, decodeXmltvBytes, parseOnscreen, parseXmltvNs, parseXmltvTime, readXmltv } from './xmltv.ts';

@@ -1,4 +1,4 @@
-// Reading XMLTV (issue 7), the standard programme-guide format (xmltv.dtd). The document is tokenised by
+// Reading XMLTV, the standard programme-guide format (xmltv.dtd). The document is tokenised by
 // @iptv/xmltv's parser into a DOM; the values are read here, because real-world guides need what the
 // package's own object mapping does not do: entities and CDATA decoded, times with any offset ("20261121183000
 // +0300", "+03:00", "Z", none = UTC as the DTD says), a bad time reported rather than guessed, and the numbering

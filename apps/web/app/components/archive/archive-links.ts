@@ -1,6 +1,6 @@
 import type { catchupQuery } from '@ekran/core';
 
-// issue 7 archive: the addresses the archive list page links to and loads from (browser and server alike).
+// The addresses the archive list page links to and loads from (browser and server alike).
 
 /** The address of a page of the list: ?page=N after the filters' own query (archive pages are noindex). */
 export function archivePageHref(canonical: string, page: number): string {

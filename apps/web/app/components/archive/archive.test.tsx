@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 7 archive: the archive's cards, grid, filters, drawer, states and subscribe button (catalogue §2, §4, §9).
+// The archive's cards, grid, filters, drawer, states and subscribe button (catalogue §2, §4, §9).
 import { BADGE_SHORT_BELOW, expiryBadge, NO_ARCHIVE_FILTERS, type ArchiveFilters as Filters } from '@ekran/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';

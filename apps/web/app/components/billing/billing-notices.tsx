@@ -27,7 +27,7 @@ const remember = (key: string, value: string) => {
 };
 
 /**
- * The shell's billing notices (issue 6 web): «Не смогли продлить подписку — Пополните баланс или добавьте другую
+ * The shell's billing notices: «Не смогли продлить подписку — Пополните баланс или добавьте другую
  * карту» with «Продлить» (spec platform §8), and the trial-remaining hint (§4). Both close by the viewer only, and
  * a closed one stays closed for the browser session; neither shows on /account.
  */

@@ -10,7 +10,7 @@ import { Modal } from '../ui/modal.tsx';
 import { ExtendButton } from './extend-button.tsx';
 
 /**
- * /account/subscriptions (issue 6 web): each subscription as the pending subscription of spec platform §3
+ * /account/subscriptions: each subscription as the pending subscription of spec platform §3
  * (tariff, status, paid or trial until, the next charge, the billing window), the card it is charged to, the
  * «Отключить автопродление» flow, and the account's payment methods.
  */
@@ -62,7 +62,7 @@ export function SubscriptionCard({ sub, card, now }: { sub: AccountSubscription;
       <div className="sub__head">
         <p className="sub__title">
           {sub.tariff.title}
-          {/* issue 6 opsfix: a partner's subscription (the operator's) says whose it is. */}
+          {/* A partner's subscription (the operator's) says whose it is. */}
           {partner ? <span className="sub__via" data-testid="sub-via"> {t(`billing.subs.via.${partner}`)}</span> : null}
         </p>
         <span className={`pill ${sub.status === 'grace' ? 'pill--warn' : live ? 'pill--ok' : 'pill--muted'}`}>{t(`billing.subs.status.${sub.status}`)}</span>

@@ -22,7 +22,7 @@ export function DeviceRegistrationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRegistered: () => void;
-  /** issue 5 gating-web: the playback check already said the account is at its device limit (its devices). */
+  /** The playback check already said the account is at its device limit (its devices). */
   initialLimit?: DeviceLimit | null;
 }) {
   const { t } = useTranslation();

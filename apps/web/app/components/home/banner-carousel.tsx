@@ -27,7 +27,7 @@ const usePrefersReducedMotion = () =>
   );
 
 /**
- * The banner carousel of the home and kids pages (issue 4): the WAI-ARIA carousel pattern with previous and
+ * The banner carousel of the home and kids pages: the WAI-ARIA carousel pattern with previous and
  * next buttons, dots, swipe, and autoplay that pauses on hover and focus, stops for good when the viewer
  * swipes or presses pause, and never starts with prefers-reduced-motion. Slides keep a fixed 1326:310 frame on
  * wide screens (platform §9) so nothing shifts; each press follows platform §4 Banner click.

@@ -6,7 +6,7 @@ import { BannerQueueSchema, type QueueItem } from '../../lib/resource-answers.ts
 import { callResource } from '../../lib/resource-client.ts';
 import Player from '../player/player.tsx';
 import { Modal } from '../ui/modal.tsx';
-// issue 5 gating-web: the same gating as the title page (platform §4, §8).
+// The same gating as the title page (platform §4, §8).
 import { resolvePlayback } from '../watch/playback-client.ts';
 import { PlaybackDialogs } from '../watch/playback-dialogs.tsx';
 import { usePlaybackGate } from '../watch/use-playback.ts';

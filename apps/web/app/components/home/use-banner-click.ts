@@ -28,7 +28,7 @@ export function useBannerVisitor(): BannerVisitor {
 /**
  * spec platform §4 Banner click, carried out: the outcome of each banner (core bannerClickOutcome) and what
  * a press does. Navigation is a link the banner renders; this runs the rest: play (through the lazily loaded
- * player), the child-profile prompt and the child-profile switch of the issue 3 profile machinery.
+ * player), the child-profile prompt and the child-profile switch of the profiles context.
  */
 export function useBannerClick() {
   const visitor = useBannerVisitor();

@@ -7,7 +7,7 @@ import { useFavoriteToggle } from './use-favorite-toggle.ts';
 import './lists.css';
 
 /**
- * The favorite toggle of a title (issue 4 lists): on cards (an icon over the poster) and on the title page
+ * The favorite toggle of a title: on cards (an icon over the poster) and on the title page
  * (a button with text). It posts to /resources/favorites through a fetcher shared by every button of the
  * same title, shows the change at once (optimistic), a pending state while the server answers and an error
  * if it failed (the state goes back). An anonymous visitor gets the no-auth favorites popup (spec platform §2).

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The favorite button, the no-auth favorites popup, the rating scale and the personal rows (issue 4 lists).
+// The favorite button, the no-auth favorites popup, the rating scale and the personal rows.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';

@@ -11,7 +11,7 @@ import './lists.css';
 const ROW_SIZES = '(max-width: 567px) 42vw, (max-width: 1023px) 28vw, 200px';
 
 /**
- * The personal rows of the home pages (issue 4): «Продолжить просмотр» with a progress bar on each card and
+ * The personal rows of the home pages: «Продолжить просмотр» with a progress bar on each card and
  * «Избранное». A list that failed to load says so and offers to retry (spec platform §8: the error is kept
  * in state); while it loads again it shows placeholders. An empty list has no row.
  */

@@ -19,7 +19,7 @@ export function resumeLine(resume: ResumeView, t: TFunction): string {
 export const resumeHref = (alias: string) => `/watch/${alias}?resume=1`;
 
 /**
- * A wide card of continue watching (issue 4): the art with a progress bar, the title, the episode and the
+ * A wide card of continue watching: the art with a progress bar, the title, the episode and the
  * time left; a click opens the title page, which resumes playback from the saved position.
  */
 export function ProgressCard({ item, t, priority = false }: { item: PersonalCardView & { resume: ResumeView }; t: TFunction; priority?: boolean }) {

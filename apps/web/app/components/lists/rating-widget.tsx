@@ -13,7 +13,7 @@ const VALUES = Array.from({ length: PERSONAL_RATING_MAX - PERSONAL_RATING_MIN + 
 const KEYBOARD_SETTLE_MS = 500;
 
 /**
- * The profile's own rating of a title, 1 to 10 (issue 4): a group of radio buttons (arrow keys move along
+ * The profile's own rating of a title, 1 to 10: a group of radio buttons (arrow keys move along
  * the scale, as for any radio group), saved through /resources/ratings, with «Убрать оценку». An anonymous
  * visitor is asked to sign in instead.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 6 landings: the shell's one marketing popup per page view (spec platform §4 Offers, §5 upsell, the
+// The shell's one marketing popup per page view (spec platform §4 Offers, §5 upsell, the
 // play-grand popup) and the subscriptions popup's offer screen.
 import type { Offer, UpgradeOption } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';

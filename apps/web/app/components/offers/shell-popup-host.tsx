@@ -46,7 +46,7 @@ export function shellPopupDecision(input: {
 }
 
 /**
- * issue 6 landings: the shell's one marketing popup per page view (spec platform §4 Offers: "Offer popups show
+ * The shell's one marketing popup per page view (spec platform §4 Offers: "Offer popups show
  * once on the main page when the offer rules pass"; §5 the upsell; the play-grand popup). The page's loader asked
  * the API which one (if any) the visitor gets; this decides when it may open without stacking on another popup,
  * records the show (the API makes it once per account, the cookies of §9 remember it in this browser), and

@@ -7,7 +7,7 @@ import { Modal } from '../ui/modal.tsx';
 
 /**
  * The popup states of auth data mf_info.mf_pop_up (spec platform §3, §2 popups «operator no-money / got-money / info»;
- * issue 6 opsfix: no_app, §6 countries without the operator's app). The API answers one at a time, in the
+ * No_app, §6 countries without the operator's app). The API answers one at a time, in the
  * precedence of @ekran/core OPERATOR_POPUP_PRECEDENCE, so they never stack.
  */
 export type { OperatorPopupState };

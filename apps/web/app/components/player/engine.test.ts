@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The engine's recovery (issue 5): network errors retry with backoff or wait for the connection, media errors
+// The engine's recovery: network errors retry with backoff or wait for the connection, media errors
 // try recoverMediaError then swapAudioCodec, then give up; every request gets the freshest signed prefix.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvents, EngineStatus } from './engine.ts';

@@ -19,7 +19,7 @@ export interface EngineOptions {
   startAt: number;
   /** The freshest signed prefix of the media (from the stream heartbeats), or null. */
   freshPrefix: () => string | null;
-  /** issue 7 tvstream: fresh prefixes of the other assets the stream plays from (a TV recording's loop). */
+  /** Fresh prefixes of the other assets the stream plays from (a TV recording's loop). */
   morePrefixes?: (() => readonly string[]) | undefined;
   /** The remembered picture height (null: «Авто»). */
   preferredHeight: number | null;
@@ -27,7 +27,7 @@ export interface EngineOptions {
   preferredSubtitles: string | null;
   /** Tracks for the quality, audio and subtitle menus: false for prerolls and postrolls. */
   menus: boolean;
-  /** issue 7 tvstream: a live TV stream (start at the live edge; the duration is infinite). */
+  /** A live TV stream (start at the live edge; the duration is infinite). */
   live?: boolean | undefined;
 }
 
@@ -47,7 +47,7 @@ export interface Engine {
   setAudioTrack(id: number): void;
   setSubtitleTrack(id: number): void;
   destroy(): void;
-  /** issue 7 tvstream, live: where the live edge is to play from (hls.js liveSyncPosition), null when unknown. */
+  /** Live: where the live edge is to play from (hls.js liveSyncPosition), null when unknown. */
   liveEdge(): number | null;
   /** The wall-clock time of the picture, from EXT-X-PROGRAM-DATE-TIME; null without one. */
   playingDate(): Date | null;
@@ -65,7 +65,7 @@ const tracksOf = (list: readonly { id?: number; name?: string; lang?: string }[]
 
 /**
  * Plays an HLS source in a video element: through hls.js (imported here, on demand) where Media Source works,
- * else natively (Safari on iPhone). Recovery (issue 5): a fatal network error retries with backoff
+ * else natively (Safari on iPhone). Recovery: a fatal network error retries with backoff
  * (hls.startLoad) and waits for the connection when offline; a fatal media error tries recoverMediaError, then
  * swapAudioCodec with another recoverMediaError; anything else, or retries used up, is `failed` and the
  * player offers «Повторить». Every media request goes through xhrSetup, which swaps in the freshest signed
@@ -77,7 +77,7 @@ export async function createEngine(video: HTMLVideoElement, opts: EngineOptions,
 
   const hls = new HlsImpl({
     ...tunedHlsConfig({ startAt: opts.live ? 0 : opts.startAt }),
-    // issue 7 tvstream: live TV starts three segments behind the edge (every viewer about the same moment) and its
+    // Live TV starts three segments behind the edge (every viewer about the same moment) and its
     // duration is infinite, so nothing offers a seek bar over the sliding window.
     ...(opts.live ? { liveSyncDurationCount: 3, liveDurationInfinity: true } : {}),
     xhrSetup(xhr, url) {

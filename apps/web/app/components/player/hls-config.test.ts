@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Start-up tuning (issue 5 item 7, docs/decisions/020-startup-hls-tuning.md): the seeded bandwidth estimate,
+// Start-up tuning (docs/decisions/020-startup-hls-tuning.md): the seeded bandwidth estimate,
 // how stored measurements age, the budget-scaled start estimate and the start level hls.js will pick.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

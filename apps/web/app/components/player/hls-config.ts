@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@ekran/core';
 import type { HlsConfig } from 'hls.js';
 
-// Start-up tuning of hls.js 1.7 (issue 5 item 7, docs/decisions/020-startup-hls-tuning.md).
+// Start-up tuning of hls.js 1.7 (docs/decisions/020-startup-hls-tuning.md).
 //
 // hls.js picks its first rendition from a bandwidth estimate before it has measured anything: by default
 // 500 kbit/s, raised to the first variant's bitrate (at most 5 Mbit/s), and it allows that rendition's

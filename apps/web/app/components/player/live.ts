@@ -1,4 +1,4 @@
-// Live TV in the player (issue 7 tvstream): where the live edge is and whether the viewer has fallen behind it.
+// Live TV in the player: where the live edge is and whether the viewer has fallen behind it.
 // Pure; the player reads hls.js's liveSyncPosition (the edge minus its safety delay of three segments).
 
 /** Behind the live sync position by more than this (a paused or stalled picture), the indicator offers «К эфиру». */

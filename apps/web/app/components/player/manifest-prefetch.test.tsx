@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The title page prefetch (issue 5 item 7): only an entitled viewer's check is warmed, in the page's idle
+// The title page prefetch: only an entitled viewer's check is warmed, in the page's idle
 // time, with GET requests for media; nothing for anyone else, and nothing that would start a stream.
 import { cleanup, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';

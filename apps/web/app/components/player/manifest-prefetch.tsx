@@ -21,7 +21,7 @@ export function entitledMasterUrl(check: unknown): string | null {
 const warmPlayerCode = () => Promise.all([import('./player.tsx'), import('hls.js')]);
 
 /**
- * Makes pressing play on the title page fast (issue 5 item 7): for an entitled viewer the master playlist
+ * Makes pressing play on the title page fast: for an entitled viewer the master playlist
  * is prefetched from the server-rendered page (a low-priority <link rel="prefetch">, hoisted into <head>),
  * and once the page is idle the variant playlist hls.js will start with, its init segment and the player's
  * code are loaded too. Renders and fetches nothing for anyone else. Mount it once, near the stage:

@@ -1,11 +1,11 @@
 import type { MediaMarkers } from '@ekran/contracts';
 
-/** How long the «Следующая серия» countdown runs, in seconds of playback (issue 5). */
+/** How long the «Следующая серия» countdown runs, in seconds of playback. */
 export const NEXT_COUNTDOWN_SECONDS = 10;
 
 /**
  * Where the next-episode countdown starts: at the end credits when the title marks them, else 10 s before the
- * end (issue 5). Null when the duration is unknown (no metadata yet, a live stream).
+ * end. Null when the duration is unknown (no metadata yet, a live stream).
  */
 export function countdownStart(duration: number, markers: MediaMarkers | null): number | null {
   if (!Number.isFinite(duration) || duration <= 0) return null;

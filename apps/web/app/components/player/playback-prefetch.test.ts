@@ -1,4 +1,4 @@
-// The title page's playlist prefetch (issue 5 item 7): what it parses, which rendition it warms (the one
+// The title page's playlist prefetch: what it parses, which rendition it warms (the one
 // hls.js will start with) and that it only ever GETs media, stopping at the first refusal.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { defaultPlayerSize, pickStartLevel, seededEstimate, startEstimate, type PlayerSize, type StartLevelCandidate } from './hls-config.ts';
 
-// The title page warms what pressing play needs (issue 5 item 7, docs/decisions/020-startup-hls-tuning.md):
+// The title page warms what pressing play needs (docs/decisions/020-startup-hls-tuning.md):
 // the master playlist, the variant playlist hls.js will start with and its init segment go into the HTTP
 // cache (the media routes answer `private, max-age` ≥ 60 s, so hls.js's requests for the same URLs are
 // served from it), and the player's and hls.js's code is loaded. Media segments are not fetched: a viewer

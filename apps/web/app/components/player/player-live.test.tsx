@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 7 tvstream: the player on a live channel — «В эфире» instead of a seek bar, the picture's wall-clock time,
+// The player on a live channel — «В эфире» instead of a seek bar, the picture's wall-clock time,
 // «К эфиру» back to the edge after a pause, and no seeking by keys. The engine (hls.js) is a fake whose live edge
 // and programme date the tests set; e2e/tv.e2e.ts plays the real live stream.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The player's behaviour around the media (issue 5 item 2): promo slots before the film, skip marks, the next
+// The player's behaviour around the media: promo slots before the film, skip marks, the next
 // episode countdown, the keyboard, and a stream the server refuses. The media engine (hls.js) is replaced by a
 // fake; the browser journeys (e2e/player.e2e.ts) play real media.
 import type { PlaybackCheck } from '@ekran/contracts';

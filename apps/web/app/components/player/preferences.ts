@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where the viewer's player choices live (issue 5: quality, volume and mute, subtitle language; not speed). */
+/** Where the viewer's player choices live (quality, volume and mute, subtitle language; not speed). */
 export const PREFERENCES_KEY = 'ekran.player.v1';
 
 const PreferencesSchema = z.object({

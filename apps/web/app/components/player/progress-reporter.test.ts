@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The player's progress reports (issue 4 lists): every 15 s while playing, on pause and at the end, by beacon
+// The player's progress reports: every 15 s while playing, on pause and at the end, by beacon
 // when the page goes away, and once more when the player closes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportsSettled } from './pending-reports.ts';

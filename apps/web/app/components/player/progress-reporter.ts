@@ -11,7 +11,7 @@ export interface ProgressReporting {
 /** Options of the reporter. */
 export interface ProgressReporterOptions {
   /**
-   * From this position on the watch counts as complete (issue 5: the end credits, or where the next-episode
+   * From this position on the watch counts as complete (the end credits, or where the next-episode
    * countdown starts): reports carry the full duration, so a title watched into its credits leaves continue
    * watching. Null: only the API's own ≥95% rule.
    */
@@ -19,7 +19,7 @@ export interface ProgressReporterOptions {
 }
 
 /**
- * Reports where the viewer is (issue 4 lists): every ~15 s while playing, on pause, at the end, and when the
+ * Reports where the viewer is: every ~15 s while playing, on pause, at the end, and when the
  * page goes away (pagehide, a hidden tab: navigator.sendBeacon, which survives the page; else a keepalive
  * fetch). Each report carries the time it was taken, so the API keeps the newest when they arrive out of
  * order. Failures are ignored: the next report carries the position again. Returns the detach function,

@@ -1,4 +1,4 @@
-/** What a key press asks of the player (issue 5 keyboard shortcuts). */
+/** What a key press asks of the player. */
 export type PlayerAction =
   | { type: 'toggle-play' }
   | { type: 'seek-by'; seconds: number }
@@ -10,7 +10,7 @@ export type PlayerAction =
   | { type: 'close' }
   | { type: 'seek-to-fraction'; fraction: number };
 
-/** Seconds a step of ←/→ and J/L moves (issue 5: ±10 s). */
+/** Seconds a step of ←/→ and J/L moves (±10 s). */
 export const SEEK_STEP_SECONDS = 10;
 /** Volume a step of ↑/↓ changes. */
 export const VOLUME_STEP = 0.1;

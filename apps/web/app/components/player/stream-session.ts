@@ -1,6 +1,6 @@
 import { ErrorCode, HeartbeatResponseSchema, StreamLimitSchema, type StreamInfo, type StreamLimit } from '@ekran/contracts';
 
-/** Why the server refused to go on with a stream (issue 5 item 5): over the tariff's limit, or stopped elsewhere. */
+/** Why the server refused to go on with a stream: over the tariff's limit, or stopped elsewhere. */
 export interface StreamRefusal {
   status: 403 | 410;
   code: typeof ErrorCode.StreamLimitExceeded | typeof ErrorCode.StreamStopped;
@@ -43,8 +43,8 @@ const PREFIX_RE = /^(.*\/s\/\d+\/[^/]+\/[^/]+\/([^/?#]+)\/)$/;
  * other assets (a preroll) and unsigned URLs come back unchanged.
  */
 export function withFreshPrefix(url: string, prefix: string, base: string, now: number = Date.now()): string {
-  // A grant with time left is kept: the title page prefetched the master, variant and init under it (issue 5
-  // start-up), so swapping early would miss the HTTP cache. Only a grant near its end takes the fresh prefix.
+  // A grant with time left is kept: the title page prefetched the master, variant and init under it (start-up
+  // prefetch), so swapping early would miss the HTTP cache. Only a grant near its end takes the fresh prefix.
   const exp = /\/s\/(\d+)\//.exec(url)?.[1];
   if (exp && Number(exp) * 1000 - now > KEEP_GRANT_MARGIN_MS) return url;
   let freshPrefix: string;
@@ -61,7 +61,7 @@ export function withFreshPrefix(url: string, prefix: string, base: string, now: 
 }
 
 /**
- * issue 7 tvstream: a media URL with the first of `prefixes` that applies to it swapped in (a TV recording's
+ * A media URL with the first of `prefixes` that applies to it swapped in (a TV recording's
  * segments come from every asset of the channel's loop, each under its own grant); unchanged when none does.
  */
 export function withFreshPrefixes(url: string, prefixes: readonly string[], base: string, now: number = Date.now()): string {
@@ -96,7 +96,7 @@ export interface StreamSession {
 }
 
 /**
- * The client half of a stream session (issue 5 item 5): a heartbeat at once and every
+ * The client half of a stream session: a heartbeat at once and every
  * heartbeat_interval_seconds with {uid, position, playing}; each answer's media_prefix re-signs later
  * requests; 403 STREAM_LIMIT_EXCEEDED and 410 STREAM_STOPPED end the session through onRefused. Anything
  * else that fails (a network error, 5xx, a 404 while the API has no stream routes) leaves playback alone —

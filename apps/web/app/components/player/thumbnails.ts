@@ -1,5 +1,5 @@
 /**
- * Scrub-bar thumbnails (issue 5): a WebVTT file whose cues point into sprite images with a media fragment,
+ * Scrub-bar thumbnails: a WebVTT file whose cues point into sprite images with a media fragment,
  * `sprite.jpg#xywh=x,y,w,h`. The file is tiny (one cue per few seconds), so it is parsed here rather than
  * through a VTT library; image URLs are resolved against the VTT's own URL (relative names resolve under the
  * signed media prefix).

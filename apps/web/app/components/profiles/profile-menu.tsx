@@ -60,7 +60,7 @@ export function ProfileMenu({ email }: { email: string | null }) {
             </DropdownMenu.Group>
           ) : null}
           <DropdownMenu.Separator className="profile-menu__separator" />
-          {/* issue 4: the profile's favorites, continue watching, history and ratings */}
+          {/* The profile's favorites, continue watching, history and ratings */}
           <DropdownMenu.Item asChild className="profile-menu__item">
             <Link to="/favorites" data-testid="menu-lists">
               <MenuIcon d="M12 20.5s-7.5-4.6-9.3-9.5C1.4 7.4 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.4 4.5 7-1.8 4.9-9.3 9.5-9.3 9.5z" />

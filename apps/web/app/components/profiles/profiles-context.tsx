@@ -40,7 +40,7 @@ interface ProfilesUi {
   /** Add a profile, or show the «maximum number of profiles» popup when the account is full. */
   addProfile: (child: boolean, switchAfter?: boolean) => void;
   /**
-   * issue 6 landings: the path whose popups that open by themselves (who-watch, the PIN prompt) were decided, so the
+   * The path whose popups that open by themselves (who-watch, the PIN prompt) were decided, so the
    * shell's marketing popups open only after them and never over them (components/offers/shell-popup-host.tsx).
    */
   automaticCheckedFor: string | null;

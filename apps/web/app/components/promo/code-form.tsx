@@ -30,7 +30,7 @@ export function CodeForm({
   answer: { meta?: PromoMeta | undefined; error?: PromoErrorView | undefined } | undefined;
   label: string;
   action?: string;
-  /** issue 6 landings: the code a promo landing's button brought (/code?code=…). */
+  /** The code a promo landing's button brought (/code?code=…). */
   initialCode?: string | null;
 }) {
   const { t } = useTranslation();

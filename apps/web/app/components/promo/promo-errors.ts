@@ -1,6 +1,6 @@
 import { ErrorCode, PromoErrorCode } from '@ekran/contracts';
 
-// issue 6 promo: catalogue §8 — every promo, activation and registration error of the API, with the title and the
+// Catalogue §8 — every promo, activation and registration error of the API, with the title and the
 // text the viewer sees (translation keys below promo.errors; the Russian texts are the spec's, copied exactly).
 
 export type PromoErrorTitle = 'titlePromo' | 'titleActivation' | 'titleRegistration';

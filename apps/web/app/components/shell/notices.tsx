@@ -17,7 +17,7 @@ export interface Notice {
   persistent?: boolean | undefined;
   /** Closes by itself after this long (not for persistent ones); 8 s by default; null: only the viewer closes it. */
   closeInMs?: number | null | undefined;
-  // ---- issue 6 web: the extension banner's «Продлить» (spec platform §8) and remembering a dismissal
+  // ---- The extension banner's «Продлить» (spec platform §8) and remembering a dismissal
   /** A button under the text (never stored: only non-persistent notices carry one). */
   action?: React.ReactNode;
   /** Called when the viewer closes the notice with its cross. */

@@ -7,7 +7,7 @@ import { clockOf, fullTitle, isOnAirAt, timesOf } from './tv-format.ts';
 import './tv.css';
 
 /**
- * A channel in the catalogue (issue 7 items 2 and 3, /tvchannels and the rows of /tv): its number, logo and title,
+ * A channel in the catalogue (/tvchannels and the rows of /tv): its number, logo and title,
  * «Бесплатно» for a free one, the programme on air with its progress and times, what is next, and the favorite star.
  * The title's link covers the card; the star sits above it.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 7 item 5: the favorite star of a channel: optimistic, back with a message when it failed, and the no-auth
+// The favorite star of a channel: optimistic, back with a message when it failed, and the no-auth
 // favorites popup for an anonymous visitor.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';

@@ -17,7 +17,7 @@ export function revalidatesAfterStar({ formAction, actionResult, defaultShouldRe
 }
 
 /**
- * The favorite star of a channel (issue 7 item 5), on its cards and its page: aria-pressed, «Добавить в избранное» /
+ * The favorite star of a channel, on its cards and its page: aria-pressed, «Добавить в избранное» /
  * «Убрать из избранного». It posts through a fetcher shared by every star of the channel on the page, shows the change
  * at once (optimistic) and goes back with a message when it failed. An anonymous (virtual) visitor gets the no-auth
  * favorites popup of the title page (spec platform §2), asking to sign in.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 7: what is on air moves on when it ends (item 9): the channel page's day (GET /api/v1/tv/channels/{alias}
+// What is on air moves on when it ends (item 9): the channel page's day (GET /api/v1/tv/channels/{alias}
 // through /resources/tv-schedule) and the cards' now/next (GET /api/v1/tv/on-air through /resources/tv-on-air).
 import { TvScheduleSchema, type TvChannel, type TvSchedule } from '@ekran/contracts';
 import { act, cleanup, screen } from '@testing-library/react';

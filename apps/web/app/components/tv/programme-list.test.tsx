@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 7 items 1 and 4: a channel's day — the programme on air marked, recordings on offer linked, titles of ours linked.
+// A channel's day — the programme on air marked, recordings on offer linked, titles of ours linked.
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { programme } from '../../test/tv.ts';

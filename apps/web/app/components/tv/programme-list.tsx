@@ -17,7 +17,7 @@ interface ProgrammeListProps {
 }
 
 /**
- * A day of a channel's guide (issue 7 items 1 and 4): the time and title of each programme (a link to its page when
+ * A day of a channel's guide: the time and title of each programme (a link to its page when
  * it is a film or series of ours), the one on air marked «В эфире» with its progress, and for an ended programme
  * whose recording is offered a link to /archive/watch/{id}. The list is its own scroll box and opens at the programme
  * on air (the one before it above), so the page (and a player above it) stays where it is.

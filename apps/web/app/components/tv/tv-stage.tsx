@@ -33,7 +33,7 @@ interface TvStageProps {
 }
 
 /**
- * The stage of the TV watch pages (issue 7: a channel live on /channel/{alias}, a recording on /archive/watch/{id}):
+ * The stage of the TV watch pages (a channel live on /channel/{alias}, a recording on /archive/watch/{id}):
  * before play the art and the play button worded by the check (platform §4), then the lazily loaded player; the
  * gating dialogs of platform §4 and §8 open from it.
  */

@@ -31,7 +31,7 @@ interface Refreshed<T> {
 }
 
 /**
- * A TV page's data kept current (issue 7 item 9: "the programme on air moves on when it ends"): asked again from
+ * A TV page's data kept current ("the programme on air moves on when it ends"): asked again from
  * `url` (a resource route answering the same shape) a moment after `until(value)` (the API's clock, see
  * tv-format.ts nextRefreshIn), and then after the new answer's; a failed answer is asked again a minute later. No
  * `url`: the page's data as it is (a past day changes no more).

@@ -20,7 +20,7 @@ export interface PosterProps {
 }
 
 /**
- * A poster or a piece of art (issue 4 images): webp for browsers that take it and jpeg for the rest, sizes
+ * A poster or a piece of art: webp for browsers that take it and jpeg for the rest, sizes
  * for the pixel ratio, a box of fixed ratio so nothing moves when it loads, and a quiet background while
  * loading or when the image fails.
  */

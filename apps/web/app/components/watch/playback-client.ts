@@ -19,7 +19,7 @@ import { callResource } from '../../lib/resource-client.ts';
 export type PlaybackResolution =
   | { kind: 'play'; check: PlaybackCheck; viewer: PlaybackViewer }
   /**
-   * spec platform §4 Playback gating: the check gave no playlists. issue 6 landings: for the subscription popup,
+   * spec platform §4 Playback gating: the check gave no playlists. For the subscription popup,
    * the offer its first screen shows (platform §4 Offers), if one applies.
    */
   | { kind: 'gated'; outcome: GatingOutcome; check: PlaybackCheck; viewer: PlaybackViewer; offer?: Offer | null }
@@ -74,9 +74,9 @@ export async function resolvePlayback(
   uid: string,
   signal: AbortSignal,
   context: () => Omit<SubscriptionPopupContext, 'user'> = popupContextNow,
-  // issue 7 tvstream: a live channel or a recording asks its own resource (the same answer, PlaybackAnswer).
+  // A live channel or a recording asks its own resource (the same answer, PlaybackAnswer).
   resource: string = playbackResource(uid),
-  /** issue 6 landings: the subscription popup's offer (a test passes its own). */
+  /** The subscription popup's offer (a test passes its own). */
   subscriptionOffer: () => Promise<Offer | null> = loadSubscriptionOffer,
 ): Promise<PlaybackResolution> {
   const gateOrPlay = async (check: PlaybackCheck, viewer: PlaybackViewer): Promise<PlaybackResolution> => {
@@ -137,7 +137,7 @@ export function resetTariffCache() {
  * then goes to the payment host. Resolves to what stopped it, or never settles once the browser is leaving.
  */
 export async function openPaymentLink(tariffId: string, extra: Record<string, string> = {}): Promise<'auth' | 'failed'> {
-  // issue 6 web: `extra` carries the tariff page's channel and the page to come back to after paying (back_url).
+  // `extra` carries the tariff page's channel and the page to come back to after paying (back_url).
   const form = new URLSearchParams({ ...extra, tariff_id: tariffId });
   const here = new URL(window.location.href);
   for (const name of UTM_PARAMS) {

@@ -6,9 +6,9 @@ import { StreamLimitDialog, StreamStoppedDialog } from './stream-limit-dialog.ts
 import { SubscriptionDialog } from './subscription-dialog.tsx';
 import { authHref, type PlaybackGate } from './use-playback.ts';
 import './watch.css';
-import { TTK_MANAGE_URL } from '../../lib/partners.ts'; // issue 6 partners
+import { TTK_MANAGE_URL } from '../../lib/partners.ts';
 
-/** The dialog the playback gate has open, if any (spec platform §4 gating, §8 errors, issue 5 stream limits). */
+/** The dialog the playback gate has open, if any (spec platform §4 gating, §8 errors). */
 export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose?: () => void }) {
   const { t } = useTranslation();
   const { dialog } = gate;
@@ -36,7 +36,7 @@ export function PlaybackDialogs({ gate, onClose }: { gate: PlaybackGate; onClose
         <Modal onClose={close} size="sm" title={t('gating.partnerTitle')} lead={t('gating.partnerLead')} testId="partner-dialog">
           <p>{t('gating.partnerText')}</p>
           <div className="modal__actions">
-            {/* issue 6 partners: the subscription is the partner's, managed on the partner's own site. */}
+            {/* The subscription is the partner's, managed on the partner's own site. */}
             <a className="btn btn--ghost" href={TTK_MANAGE_URL} target="_blank" rel="noopener noreferrer" data-testid="partner-manage">
               {t('partnersInfo.ttkManage')}
             </a>

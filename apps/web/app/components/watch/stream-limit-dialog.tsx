@@ -25,7 +25,7 @@ async function stopStream(id: string): Promise<boolean> {
 }
 
 /**
- * issue 5 concurrent streams: the account already plays as many streams as its tariff allows. «Смотреть
+ * The account already plays as many streams as its tariff allows. «Смотреть
  * одновременно можно на N устройствах», the live streams (device, title, since), and «Остановить» on each
  * other stream; once one stops, this device plays (`onStopped`).
  */

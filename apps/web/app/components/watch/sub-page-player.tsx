@@ -17,7 +17,7 @@ export interface SubPageItem {
 }
 
 /**
- * The player of a title's sub-pages (issue 5 titles): pressing play asks the item's playback check and follows
+ * The player of a title's sub-pages: pressing play asks the item's playback check and follows
  * the same gating as the title page (spec platform §4 gating, §8 errors, stream limits: components/watch
  * use-playback.ts); closing a gate's dialog closes the player.
  */

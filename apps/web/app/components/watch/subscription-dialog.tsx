@@ -74,7 +74,7 @@ export function SubscriptionDialog({
   paying: boolean;
   onSubscribe: () => void;
   onClose: () => void;
-  /** issue 6 landings: the offer the popup opens with (spec platform §4 Offers), when one applies. */
+  /** The offer the popup opens with (spec platform §4 Offers), when one applies. */
   offer?: OfferRecord | null;
   /** Where the offer's payment or sign-in comes back to (the page the viewer pressed play on). */
   back?: string;
@@ -108,7 +108,7 @@ export function firstScreen(offer: Pick<OfferRecord, 'tariff'> | null, promisedT
 }
 
 /**
- * issue 6 landings: the subscriptions popup's offer screen (spec platform §4 Offers: "the subscriptions popup may
+ * The subscriptions popup's offer screen (spec platform §4 Offers: "the subscriptions popup may
  * open with an offer screen"): the offer's picture, text and price, its button (the same accept as the shell's
  * popup: recorded, the from-offer and redirect flags, the payment redirect), and «Другие варианты» to the
  * regular screen. Its show is recorded; closing the popup here records the offer closed.

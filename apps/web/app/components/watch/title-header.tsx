@@ -16,7 +16,7 @@ export interface TitleTab {
 const hasCrew = (title: Title) => [title.directors, title.writers, title.producers, title.operators, title.composers].some((l) => l.length > 0);
 
 /**
- * The tabs a title page has, only those with content (issue 5 titles): О фильме, Сезоны, Трейлеры, Актёры и
+ * The tabs a title page has, only those with content: О фильме, Сезоны, Трейлеры, Актёры и
  * роли, Дополнительные материалы, Коллекции, Подборки, Съёмочная группа. Articles have no tab: there is no
  * journal yet. `lists` unknown (null) leaves out the collections and selections tabs.
  */

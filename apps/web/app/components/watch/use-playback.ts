@@ -11,7 +11,7 @@ import type { PlaybackViewer } from '../../lib/playback-types.ts';
 
 /** A dialog the gate opens (spec platform §4 gating, §8 errors). */
 export type GateDialog =
-  /** issue 6 landings: `offer`, when one applies, is the popup's first screen (platform §4 Offers). */
+  /** `offer`, when one applies, is the popup's first screen (platform §4 Offers). */
   | { kind: 'subscription'; viewer: PlaybackViewer; check: PlaybackCheck; offer?: Offer | null }
   | { kind: 'partner' }
   | { kind: 'device-registration'; limit: DeviceLimit | null }
@@ -180,7 +180,7 @@ export interface PlayItem {
   title: string;
   /** Resuming: the second to start from. */
   startAt?: number | undefined;
-  /** issue 7 tvstream: where its check is asked, when not a title's item (a live channel, a recording). */
+  /** Where its check is asked, when not a title's item (a live channel, a recording). */
   checkUrl?: string | undefined;
 }
 

@@ -41,7 +41,7 @@ describe('/account/{type?} loader', () => {
       devices: vi.fn().mockResolvedValue({ items: [device({ is_current: true })], limit: 5 }),
       subscriptions: vi.fn().mockResolvedValue({ data: { subscriptions: [] } }),
       notifications: vi.fn().mockResolvedValue({ data: { items: [] } }),
-      // issue 6 web: the subscriptions section lists the payment methods too
+      // The subscriptions section lists the payment methods too
       paymentMethods: vi.fn().mockResolvedValue({ data: { items: [] } }),
     };
     const r = await load(path, type, api);

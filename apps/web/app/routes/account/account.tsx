@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'devices':
       return { section, devices: await api.devices() };
     case 'subscriptions':
-      // issue 6 web: with the payment methods, and the clock the billing window and the trial hint are read by
+      // With the payment methods, and the clock the billing window and the trial hint are read by
       return { section, ...(await loadSubscriptions(api)) };
     case 'notifications':
       return { section, notifications: (await api.notifications()).data.items };
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return removeDevice(api, form);
     case 'notify':
       return setNotification(api, form);
-    // ---- issue 6 web: renewal on/off, removing and changing the card
+    // ---- Renewal on/off, removing and changing the card
     case 'renewal':
       return setRenewal(api, form);
     case 'remove-card':

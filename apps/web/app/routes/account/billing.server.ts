@@ -7,7 +7,7 @@ import { env } from '../../lib/env.server.ts';
 import { parseFormData } from '../../lib/form.server.ts';
 import { offSiteRedirect } from '../../lib/safe-redirect.ts';
 
-// issue 6 web: /account/subscriptions, the subscriptions with their renewal and the payment methods.
+// /account/subscriptions, the subscriptions with their renewal and the payment methods.
 
 export type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';
 

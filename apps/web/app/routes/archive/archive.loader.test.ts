@@ -1,4 +1,4 @@
-// issue 7 archive: the /archive loader (catalogue §2, §4, §5, §6, §8) against a stubbed API.
+// The /archive loader (catalogue §2, §4, §5, §6, §8) against a stubbed API.
 import type { CatchupFilters, CatchupItem, CatchupList, GenreList } from '@ekran/contracts';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

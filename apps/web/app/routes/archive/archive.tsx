@@ -1,4 +1,4 @@
-// issue 7 archive: /archive/{param1?}/{param2?}/{param3?} — the catch-up archive («Кино на ТВ», spec catalogue §1,
+// /archive/{param1?}/{param2?}/{param3?} — the catch-up archive («Кино на ТВ», spec catalogue §1,
 // §2, §4): recordings of our films and series that aired on our channels, filtered by type, genre and year.
 import { CatchupListQuerySchema, ErrorCode, type Banner, type CatchupFilters, type Tariff } from '@ekran/contracts';
 import {

@@ -45,7 +45,7 @@ describe('auth form errors', () => {
     [api(429, 'RATE_LIMITED'), { form: 'rateLimited' }],
     [api(400, 'BAD_REQUEST', [{ path: 'body.email', message: 'bad' }, { path: 'body.password', message: 'short' }]), { email: 'emailInvalid', password: 'passwordShort' }],
     [api(400, 'BAD_REQUEST', [{ path: 'body.code', message: 'six digits' }]), { code: 'codeFormat' }],
-    // accounts (issue 3): phone sign-in
+    // accounts: phone sign-in
     [api(400, 'INVALID_PHONE'), { login: 'phoneInvalid' }],
     [api(400, 'PHONE_NOT_MOBILE'), { login: 'phoneNotMobile' }],
     [api(400, 'BAD_REQUEST', [{ path: 'body.phone', message: 'too long' }]), { login: 'phoneInvalid' }],

@@ -61,7 +61,7 @@ describe('/token/{provider} loader (spec platform §2 /token/yandex)', () => {
     [apiError(502, 'SOCIAL_PROVIDER_UNAVAILABLE'), 'unavailable', 502],
     [apiError(409, 'SOCIAL_ALREADY_LINKED'), 'alreadyLinked', 409],
     [apiError(429, 'RATE_LIMITED'), 'rateLimited', 429],
-    // A device limit (another part of issue 3) passes through as it is, with its code kept.
+    // A device limit passes through as it is, with its code kept.
     [apiError(403, 'DEVICE_COUNT_EXCEEDED'), 'generic', 403],
   ])('shows %s as %s with its status and clears the flow cookie', async (err, key, status) => {
     const r = await run({ socialCallback: vi.fn().mockRejectedValue(err) });

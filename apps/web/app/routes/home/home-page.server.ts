@@ -5,7 +5,7 @@ import { loadBanners } from './banners.server.ts';
 
 /**
  * What a home page shows (spec platform §2 Home, Kids): its banners, the profile's continue watching and
- * favorites (issue 4 lists), then the rows the API gives, empty ones left out. `/kids`, and `/` for a child
+ * favorites, then the rows the API gives, empty ones left out. `/kids`, and `/` for a child
  * profile, are the kids home: kids banners, kids rows and kids titles in the personal rows.
  */
 export async function loadHomePage(visitor: Pick<Visitor, 'api' | 'auth'>, kids: boolean) {

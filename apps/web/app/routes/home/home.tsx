@@ -5,7 +5,7 @@ import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
-import { loadShellPopup } from '../../lib/shell-popup.server.ts'; // ---- issue 6 landings
+import { loadShellPopup } from '../../lib/shell-popup.server.ts';
 import { loadHomePage } from './home-page.server.ts';
 import type { Route } from './+types/home';
 
@@ -16,7 +16,7 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   const kids = visitor.auth?.profile_for_child ?? false;
-  // ---- issue 6 landings: the main page's marketing popup (platform §4 Offers: the offer, else play-grand, else
+  // ---- The main page's marketing popup (platform §4 Offers: the offer, else play-grand, else
   // the upsell), asked alongside the page.
   const [page, shellPopup] = await Promise.all([loadHomePage(visitor, kids), loadShellPopup(visitor, request, 'main')]);
   return { ...page, shellPopup };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// issue 6 landings: /pages/{slug} (spec platform §2 Landings): the loader (an unknown slug is the not-found screen),
+// /pages/{slug} (spec platform §2 Landings): the loader (an unknown slug is the not-found screen),
 // the button's action (the tariff flow and payment redirect of §4), the SEO meta, and what the page shows while the
 // offer runs, after it ended and before it starts.
 import type { Landing } from '@ekran/contracts';

@@ -13,7 +13,7 @@ const isPremium = (request: Request) => new URL(request.url).pathname.startsWith
 
 /**
  * spec platform §2 /code and /premium_code: enter a code, see what it gives, activate it. Registered viewers only.
- * issue 6 landings: /code?code=… (a promo landing's button) fills the code in, and survives the sign-in.
+ * /code?code=… (a promo landing's button) fills the code in, and survives the sign-in.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const premium = isPremium(request);

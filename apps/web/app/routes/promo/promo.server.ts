@@ -4,7 +4,7 @@ import { promoErrorView, type PromoErrorView } from '../../components/promo/prom
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
-// issue 6 promo: what /code, /premium_code and /pages/gift share — the check → activate form and its answers.
+// What /code, /premium_code and /pages/gift share — the check → activate form and its answers.
 
 /** What the code form's action answers: the code's meta after a check, or the dialog of an error. */
 export type CodeFormAnswer = { meta: PromoMeta; error?: undefined } | { error: PromoErrorView & { code: string | null }; meta?: undefined };

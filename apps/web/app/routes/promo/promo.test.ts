@@ -1,4 +1,4 @@
-// issue 6 promo: the loaders and actions of /code, /premium_code, /code/success, /coupon/registration/{promo},
+// The loaders and actions of /code, /premium_code, /code/success, /coupon/registration/{promo},
 // /pages/gift and the certificate host, over a stubbed API.
 import type { AuthData, PromoActivation, PromoMeta } from '@ekran/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ describe('/code and /premium_code', () => {
     expect(codeLoader({ request: get('/premium_code'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: true, code: null });
   });
 
-  // issue 6 landings: a promo landing's button opens /code?code=…
+  // A promo landing's button opens /code?code=…
   it('/code?code= fills the code in, and a visitor comes back to it after signing in', async () => {
     expect(codeLoader({ request: get('/code?code=STUDENT2026'), context: contextWith({}, { auth: registered }) } as never)).toEqual({ premium: false, code: 'STUDENT2026' });
     const res = await thrown(() => codeLoader({ request: get('/code?code=STUDENT2026'), context: contextWith({}, { auth: virtual }) } as never));

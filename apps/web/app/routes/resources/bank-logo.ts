@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Route } from './+types/bank-logo';
 import { notFound } from '../../lib/not-found.ts';
 
-// issue 6 web: the banks' logos of card-info, served from our own origin (never hot-linked from another host).
+// The banks' logos of card-info, served from our own origin (never hot-linked from another host).
 const LOGOS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('card-info/package.json')), 'dist', 'banks-logos');
 const FILE = /^[a-z0-9-]+\.(svg|png)$/;
 const TYPES = { svg: 'image/svg+xml', png: 'image/png' } as const;

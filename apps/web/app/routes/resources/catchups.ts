@@ -18,7 +18,7 @@ const QuerySchema = z.object({
 });
 
 /**
- * issue 7 archive: the next portion of the archive list for its infinite grid (spec catalogue §4 Infinite scroll:
+ * The next portion of the archive list for its infinite grid (spec catalogue §4 Infinite scroll:
  * "the next portion is fetched with category, genre and year"; skip advances by the page size, capped at
  * items_total), as cards with their times in the viewer's tz. The kids scope is the API's; a failure answers an
  * error the grid shows with a retry, never the error screen.

@@ -9,7 +9,7 @@ const PRIVATE = { 'cache-control': 'private, no-store' };
 const answer = (result: FavoriteResult, status = 200) => Response.json(result, { status, headers: PRIVATE });
 
 /**
- * issue 7: the star of a channel card and of a channel page (spec platform §7 GET profile favorite channels, RU only).
+ * The star of a channel card and of a channel page (spec platform §7 GET profile favorite channels, RU only).
  * POST `intent=add|remove`, `alias` → PUT or DELETE /api/v1/profile/favorite-channels/{alias} (both idempotent), with
  * the answer the title's favorite button reads (resources/favorites.ts FavoriteResult): ok with the new state; auth
  * for an anonymous visitor (the no-auth favorites popup); not_found for a channel the profile may not see (a child

@@ -1,4 +1,4 @@
-// The resources of the personal lists (issue 4): /resources/favorites (also the banner action add_to_favorites),
+// The resources of the personal lists: /resources/favorites (also the banner action add_to_favorites),
 // /resources/ratings and /resources/lists/{list}.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';

@@ -1,4 +1,4 @@
-// issue 6 landings: /resources/offer — the popups' show, close and accept (spec platform §4 Offers, §9 cookies) and
+// /resources/offer — the popups' show, close and accept (spec platform §4 Offers, §9 cookies) and
 // the subscriptions popup's offer screen.
 import type { Offer } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';

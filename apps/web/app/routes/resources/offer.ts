@@ -36,7 +36,7 @@ const FormSchema = z.discriminatedUnion('intent', [
 ]);
 
 /**
- * POST, the popups' answers (issue 6 landings; spec platform §4 Offers, §9 cookies). shown: the API records the
+ * POST, the popups' answers (spec platform §4 Offers, §9 cookies). shown: the API records the
  * show (once per account) and this browser remembers the account that saw it (the offer 72 hours, the upsell 24);
  * closed: the API records it (the upsell is then remembered 90 days); accept: the API records it and answers the
  * offer, the from-offer flag (the offer's alias) and the redirect flag are set for 5 minutes, and the visitor goes

@@ -4,7 +4,7 @@ import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { action } from './operator-popup.ts';
 
-// The resource the operator popups post to when closed (issue 6 partners; no_app: issue 6 opsfix).
+// The resource the operator popups post to when closed (no_app).
 function post(popup: string, operatorPopupSeen = vi.fn().mockResolvedValue(null)) {
   const context = new RouterContextProvider();
   context.set(visitorContext, { api: { operatorPopupSeen } } as never);

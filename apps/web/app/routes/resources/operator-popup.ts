@@ -5,7 +5,7 @@ import type { Route } from './+types/operator-popup';
 
 /**
  * POST popup=got_money|info|no_app: the operator customer closed an informing popup (it is not shown again; no_app,
- * issue 6 opsfix: not again in the country the viewer is in).
+ * Not again in the country the viewer is in).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const popup = String((await request.formData()).get('popup') ?? '');

@@ -3,7 +3,7 @@ import { tariff, viewer } from '../../test/billing.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';
 import { action } from './payment-link.ts';
 
-// issue 6 web: the tariff page's channel and the page to come back to after paying.
+// The tariff page's channel and the page to come back to after paying.
 const post = (fields: Record<string, string>) => new Request('http://localhost/resources/payment-link', { method: 'POST', body: new URLSearchParams(fields) });
 const run = (api: object, fields: Record<string, string>) => outcome(() => action({ request: post(fields), context: contextWith(api, { auth: viewer() }), params: {} } as never));
 

@@ -27,14 +27,14 @@ const PaymentLinkForm = z.object({
  * The browser names the tariff; its url comes from the API's tariff list, so the web server fetches nothing but
  * the API's own paths. The tariff flow needs an email or a phone (platform §4 Tariff flow), checked here too.
  * The answer is the payment host's address with client_key; the browser goes there. The redirect itself is
- * lib/payment-redirect.server.ts, shared with the landings and the offer popups (issue 6 landings).
+ * lib/payment-redirect.server.ts, shared with the landings and the offer popups.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, auth } = context.get(visitorContext);
   if (!auth || (!auth.email && !auth.phone)) return data<PaymentLinkAnswer>({ error: 'auth' }, { status: 401 });
   const { data: form } = await parseForm(request, PaymentLinkForm);
   const tariffId = form?.tariff_id ?? '';
-  // issue 6 web: the special tariffs of /tariffs?channel=pb_special are only in that channel's list.
+  // The special tariffs of /tariffs?channel=pb_special are only in that channel's list.
   const channel = form?.channel === SPECIAL_TARIFF_CHANNEL ? SPECIAL_TARIFF_CHANNEL : undefined;
   let tariffs;
   try {

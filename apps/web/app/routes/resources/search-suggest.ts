@@ -6,7 +6,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/search-suggest';
 
 /**
- * Suggestions of the search input (issue 4), loaded by its fetcher while the viewer types. The API answers
+ * Suggestions of the search input, loaded by its fetcher while the viewer types. The API answers
  * for the visitor's session, so a child profile gets only its titles. Suggestions are a convenience: any
  * failure answers an empty list (with its status), never an error screen.
  */

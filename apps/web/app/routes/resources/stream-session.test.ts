@@ -1,4 +1,4 @@
-// The player's stream session through the site (issue 5 item 5): POST /resources/stream/{id}/heartbeat and
+// The player's stream session through the site: POST /resources/stream/{id}/heartbeat and
 // POST|DELETE /resources/stream/{id}/stop.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';

@@ -4,7 +4,7 @@ import { ApiCallError } from '../../lib/api.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/stream-session';
 
-// issue 5 item 5: the player's stream session goes through the site (the session cookie stays httpOnly and
+// The player's stream session goes through the site (the session cookie stays httpOnly and
 // the web API key is added here): POST /resources/stream/{id}/heartbeat with a HeartbeatRequest, and
 // POST or DELETE /resources/stream/{id}/stop (POST, since navigator.sendBeacon can only POST).
 

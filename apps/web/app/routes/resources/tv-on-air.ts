@@ -5,7 +5,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/tv-on-air';
 
 /**
- * issue 7: what is on now and next on every channel the visitor may see, in its tz, for the channel cards of /tv and
+ * What is on now and next on every channel the visitor may see, in its tz, for the channel cards of /tv and
  * /tvchannels to move on when a programme ends (components/tv/on-air.tsx useOnAirChannels). A failure answers null.
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-// issue 7: the resources of the TV pages: the play logic's checks, what is on air kept current, the favorite star.
+// The resources of the TV pages: the play logic's checks, what is on air kept current, the favorite star.
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../test/devices.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';

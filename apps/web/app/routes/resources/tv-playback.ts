@@ -9,7 +9,7 @@ import type { Route } from './+types/tv-playback';
 const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * issue 7 tvstream: the playback check of a live channel (/resources/tv-playback/live/{alias}) or a recording
+ * The playback check of a live channel (/resources/tv-playback/live/{alias}) or a recording
  * (/resources/tv-playback/recording/{id}) for the page's play logic, answered as resources/playback.ts answers a
  * title's (PlaybackAnswer), so the gating of platform §4 and §8 runs on it unchanged; geo_error comes back with
  * its code like any refusal.

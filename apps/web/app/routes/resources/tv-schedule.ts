@@ -7,7 +7,7 @@ import { isTvAlias } from '../tv/tv-pages.server.ts';
 import type { Route } from './+types/tv-schedule';
 
 /**
- * issue 7: a channel's day (?date=, default today) in the viewer's tz, for the channel page to move on when the
+ * A channel's day (?date=, default today) in the viewer's tz, for the channel page to move on when the
  * programme on air ends (components/tv/use-tv-live.ts useRefreshed asks at that moment). A failure answers null: the
  * page keeps what it shows and asks again later.
  */

@@ -28,7 +28,7 @@ export type SearchPageData =
       q: string;
       titles: Group<CardView>;
       people: Group<SearchPerson>;
-      /** issue 7 archive: recordings of the archive whose title matches (RU adults only), and whether to say «по подписке». */
+      /** Recordings of the archive whose title matches (RU adults only), and whether to say «по подписке». */
       recordings: ArchiveCardView[];
       bySubscription: boolean;
     };
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (isBlankSearchQuery(q)) return data<SearchPageData>({ state: 'empty', q });
   if (q.length > SEARCH_QUERY_MAX) return data<SearchPageData>({ state: 'too-long', q: q.slice(0, SEARCH_QUERY_MAX) }, { status: 400 });
   const { api, auth, tz } = context.get(visitorContext);
-  // issue 7 archive: the archive is the Russian adult's (catalogue §1, §6); its search answers up to 40, and a
+  // The archive is the Russian adult's (catalogue §1, §6); its search answers up to 40, and a
   // failure of it only leaves the recordings out (catalogue §7: "non-OK gives empty items").
   const withArchive = auth?.current_country_code === 'RU' && !auth.profile_for_child;
   try {
@@ -71,7 +71,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
     title,
     description: t('search.metaDescription'),
     path: '/search',
-    // Search results are not pages of their own (issue 4 SEO: search is not indexed).
+    // Search results are not pages of their own (search is not indexed).
     noindex: true,
     jsonLd: [breadcrumbListLd(origin, [{ title: t('breadcrumbs.home'), url: '/' }, { title: t('search.title') }], '/search')],
   });

@@ -1,4 +1,4 @@
-// Every catalogue page describes itself through lib/seo.ts (issue 4 SEO): title, description, canonical, Open
+// Every catalogue page describes itself through lib/seo.ts: title, description, canonical, Open
 // Graph and JSON-LD with absolute URLs of the site's origin.
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import type { Route } from './+types/sitemap-index';
 import { SITEMAP_HEADERS } from './sitemap.server.ts';
 
 /**
- * /sitemap.xml: the sitemap index (issue 4 SEO). It names the static pages' sitemap and every file of every
+ * /sitemap.xml: the sitemap index. It names the static pages' sitemap and every file of every
  * catalogue part the API has URLs for (a part over 50,000 URLs spans several files).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { parseSitemapFile, STATIC_SITEMAP_PATHS, urlsetXml } from '../../lib/sit
 import type { Route } from './+types/sitemap-part';
 import { notFoundFile, orNotFound, SITEMAP_HEADERS } from './sitemap.server.ts';
 
-/** /sitemaps/{part}.xml and /sitemaps/{part}-{page}.xml: one sitemap file (issue 4 SEO). */
+/** /sitemaps/{part}.xml and /sitemaps/{part}-{page}.xml: one sitemap file. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const file = parseSitemapFile(params.file);
   if (!file) throw notFoundFile();

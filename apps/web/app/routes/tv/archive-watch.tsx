@@ -1,4 +1,4 @@
-// issue 7 tvstream: /archive/watch/{id} — a recording (catalogue §2 Archive watch page): the programme cut from its
+// /archive/watch/{id} — a recording (catalogue §2 Archive watch page): the programme cut from its
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
 import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn, isUuid } from '@ekran/core';
@@ -53,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     recording = await api.tvRecording(id);
   } catch (err) {
     if (!(err instanceof ApiCallError)) throw err;
-    // Expired, not ended yet, never recorded, unknown: the recording is not offered (issue 7: "an expired recording
+    // Expired, not ended yet, never recorded, unknown: the recording is not offered ("an expired recording
     // is no longer offered"), said on a page of its own with the 404 status.
     if (isNothingThere(err)) return data({ view: 'unavailable' as const }, { status: 404 });
     if (err.status === 403 && err.body?.code === ErrorCode.GeoError) return data({ view: 'geo' as const, attribute: err.body.attribute ?? null }, { status: 403 });

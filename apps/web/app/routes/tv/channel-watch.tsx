@@ -1,4 +1,4 @@
-// issue 7: /channel/{alias}/{date?} — one channel (spec platform §2 TV: channel watch; decision 030). Today: the live
+// /channel/{alias}/{date?} — one channel (spec platform §2 TV: channel watch; decision 030). Today: the live
 // player on top, what is on air under it, and the day's schedule with the programme on air marked (it moves on when
 // it ends). Another day (two weeks back … a week ahead): that day's schedule without the player, ended programmes
 // linking to their recordings. A category chosen on the guide travels along (?category=): the strip of channels is

@@ -1,4 +1,4 @@
-// issue 7 item 4: /channel, the programme guide of a day (spec platform §2 TV: /channel/{channel?} schedule; decision
+// /channel, the programme guide of a day (spec platform §2 TV: /channel/{channel?} schedule; decision
 // 030): the days offered, the TV categories (?category=, the tv_selection of a banner, platform §4), and a block per
 // channel with that day's programmes, the one on air marked, recordings on offer linked. No player code here.
 import type { TvGuide } from '@ekran/contracts';

@@ -1,4 +1,4 @@
-// issue 7 item 2: /tvchannels, the channel catalogue (spec platform §2 TV): «Все» and the TV categories as chips
+// /tvchannels, the channel catalogue (spec platform §2 TV): «Все» and the TV categories as chips
 // (?category=), and a grid of channel cards, each leading to its channel page.
 import type { TvCatalog } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';

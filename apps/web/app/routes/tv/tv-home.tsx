@@ -1,4 +1,4 @@
-// issue 7 item 3: /tv, the TV home (spec platform §2 TV): the profile's favorite channels first, then a row of channel
+// /tv, the TV home (spec platform §2 TV): the profile's favorite channels first, then a row of channel
 // cards per TV category (selection), with the way to every channel (/tvchannels) and to the guide (/channel).
 import type { TvCatalog, TvChannel } from '@ekran/contracts';
 import { useMemo } from 'react';

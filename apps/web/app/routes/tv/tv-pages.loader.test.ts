@@ -1,4 +1,4 @@
-// issue 7: the loaders of /tv, /tvchannels, /channel and /tvchannels/watch/{alias} against a stubbed API: the viewer's
+// The loaders of /tv, /tvchannels, /channel and /tvchannels/watch/{alias} against a stubbed API: the viewer's
 // tz passed on, the category and the day, the geo refusal (spec platform §6), the banner's channel redirect.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';

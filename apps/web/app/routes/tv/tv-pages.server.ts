@@ -1,4 +1,4 @@
-// issue 7: what the loaders of the live TV pages (/tv, /tvchannels, /channel, /channel/{alias}/{date?}) share.
+// What the loaders of the live TV pages (/tv, /tvchannels, /channel, /channel/{alias}/{date?}) share.
 import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';

@@ -1,4 +1,4 @@
-// issue 7: the loaders of /channel/{alias}/{date?} and /archive/watch/{id} against a stubbed API.
+// The loaders of /channel/{alias}/{date?} and /archive/watch/{id} against a stubbed API.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';

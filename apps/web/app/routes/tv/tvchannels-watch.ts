@@ -4,7 +4,7 @@ import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
 
 /**
- * issue 7: /tvchannels/watch/{alias}, where a banner's channel action leads (spec platform §4 Banner click), is the
+ * /tvchannels/watch/{alias}, where a banner's channel action leads (spec platform §4 Banner click), is the
  * channel page /channel/{alias} (decision 030): a permanent redirect, so links and bookmarks keep working.
  */
 export function loader({ params }: Route.LoaderArgs) {

@@ -61,7 +61,7 @@ function hasContent(title: Title, sub: PageSub, lists: TitleLists | null): boole
 }
 
 /**
- * /watch/{watchAlias}/{page}/{pageId?} (spec platform §2 Watching; issue 5 titles): season-{n}, trailers,
+ * /watch/{watchAlias}/{page}/{pageId?} (spec platform §2 Watching): season-{n}, trailers,
  * characters, extras, collections, selections and person; person/{alias} is the person's own page (a 301 there
  * when the person is in the title's credits). articles waits for the journal: until then it is not found, like
  * an unknown sub-page, a season out of range or a sub-page with nothing in it. A title named by its id is

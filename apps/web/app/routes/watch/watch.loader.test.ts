@@ -4,15 +4,15 @@ import { contextWith, outcome } from '../../test/visitor.ts';
 import { loader, shouldRevalidate } from './watch.tsx';
 
 const title = { uid: 'u1', alias: 'tayna', title: 'Тайна' };
-// Without auth data (these visitors) there is no personal state (issue 4 lists).
+// Without auth data (these visitors) there is no personal state.
 const personal = { state: null, reportUrl: null };
-// issue 5 titles: the collections and selections holding the title (the tabs of its sub-pages).
+// The collections and selections holding the title (the tabs of its sub-pages).
 const lists = { collections: [], selections: [] };
 const statusOf = (thrown: unknown) => (thrown as { init?: { status: number } }).init?.status;
-// issue 5 gating-web: the tariff flow's tariffs ride along with the check (the trial days of the main button).
+// The tariff flow's tariffs ride along with the check (the trial days of the main button).
 const tariffs = [{ _id: 't0', title: 'Месяц', price: 399, currency: 'RUB', duration_days: 30, weight: 0, allow_trial: true, trial_period_duration: { days: 7 }, max_streams: 2, original_id: null, recurrent_price: null, next_tariff_id: null, url: '/api/v1/billing/tariffs/t0/payment' }];
 const tariffsOk = () => vi.fn().mockResolvedValue(tariffs);
-// issue 6 landings: the title page's marketing popup (none without a session).
+// The title page's marketing popup (none without a session).
 const page = { refusal: null, tariffs, trialAvailable: true, shellPopup: null };
 
 describe('watch loader', () => {
@@ -108,7 +108,7 @@ describe('watch loader', () => {
     expect(r.personal.state).toBeNull();
   });
 
-  // ---- issue 6 landings: the title page's marketing popup is the upsell (platform §5), asked of the API.
+  // ---- The title page's marketing popup is the upsell (platform §5), asked of the API.
   it('asks the API for the title page’s upsell and passes it to the shell', async () => {
     const upsell = { _id: 'o1', kind: 'upsell' };
     const api = { title: vi.fn().mockResolvedValue(title), titleLists: vi.fn().mockResolvedValue(lists), playbackCheck: vi.fn().mockResolvedValue(null), tariffs: tariffsOk(), titleState: vi.fn().mockResolvedValue(null), currentOffer: vi.fn().mockResolvedValue({ offer: upsell }) };

@@ -3,7 +3,7 @@ import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-// issue 5 gating-web: the play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
+// The play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
 import { PlayButton } from '../../components/watch/play-button.tsx';
 import { playLabel } from '../../components/watch/play-label.ts';
 import { PlaybackDialogs } from '../../components/watch/playback-dialogs.tsx';
@@ -26,10 +26,10 @@ import { Poster } from '../../components/ui/poster.tsx';
 import { originOf, breadcrumbListLd, seoMeta } from '../../lib/seo.ts';
 import { loadWatchPersonal } from '../../lib/personal-lists.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
-import { loadShellPopup } from '../../lib/shell-popup.server.ts'; // ---- issue 6 landings
+import { loadShellPopup } from '../../lib/shell-popup.server.ts';
 import { usePlayFromUrl } from '../../components/billing/play-from-url.ts';
 import { titleLd } from '../../lib/title-ld.ts';
-// ---- issue 5 titles: the tabs of the sub-pages and the facts line with the MPAA badge and linked genres
+// ---- The tabs of the sub-pages and the facts line with the MPAA badge and linked genres
 import { TitleFacts, TitleTabs } from '../../components/watch/title-header.tsx';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch';
@@ -40,29 +40,29 @@ import { notFound } from '../../lib/not-found.ts';
 const Player = lazy(() => import('../../components/player/player.tsx'));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  // Sub-pages (season-{n}, trailers, characters, …) are routes/watch/watch-subpage.tsx (issue 5 titles).
+  // Sub-pages (season-{n}, trailers, characters, …) are routes/watch/watch-subpage.tsx.
   const { api, token, auth } = context.get(visitorContext);
   let title: Title;
   try {
-    // ---- issue 5 titles: a title id (the mini-app's {product}, /movie/{id}) names the title too.
+    // ---- A title id (the mini-app's {product}, /movie/{id}) names the title too.
     title = await api.title(/^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias);
   } catch (err) {
     if (isNothingThere(err)) throw notFound();
     throw err;
   }
-  // ---- issue 5 titles: the page's address is its alias; an id moves there for good, keeping the query (ap, s).
+  // ---- The page's address is its alias; an id moves there for good, keeping the query (ap, s).
   if (title.alias !== params.watchAlias) throw safeRedirect(`/watch/${title.alias}${new URL(request.url).search}`, 301);
-  // ---- issue 5 titles: the collections and selections holding the title decide the sub-page tabs; without them
+  // ---- The collections and selections holding the title decide the sub-page tabs; without them
   // (the call failed) the page shows its other tabs.
   const lists = api.titleLists(title.alias).catch((err: unknown) => {
     if (err instanceof ApiCallError) return null;
     throw err;
   });
-  // issue 4 lists: favorite, own rating, where to resume (alongside the playback check).
+  // Favorite, own rating, where to resume (alongside the playback check).
   const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
-  // ---- issue 6 landings: the title page's marketing popup (the upsell, platform §5), alongside the rest.
+  // ---- The title page's marketing popup (the upsell, platform §5), alongside the rest.
   const shellPopup = loadShellPopup(context.get(visitorContext), request, 'product');
-  // issue 5 gating-web: the check, a refusal's code and the tariffs (lib/gating.server.ts checkForPage).
+  // The check, a refusal's code and the tariffs (lib/gating.server.ts checkForPage).
   const { check, refusal, tariffs } = await checkForPage(token, () => api.playbackCheck(title.uid), () => api.tariffs());
   return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, shellPopup: await shellPopup };
 }
@@ -89,7 +89,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   const isSeries = title._cls === 'Product.Series';
   const key = isSeries ? 'meta.watchTitleSeries' : 'meta.watchTitleMovie';
   const pageTitle = t(key, { title: title.title, year: title.year });
-  // Sub-pages (season-{n}, trailers, …) have their own module and meta (watch-subpage.tsx, issue 5 titles).
+  // Sub-pages (season-{n}, trailers, …) have their own module and meta (watch-subpage.tsx).
   const path = `/watch/${title.alias}`;
   const crumbs = [
     { title: HOME_CRUMB_TITLE, url: '/' },
@@ -110,7 +110,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { title, check, refusal, tariffs, trialAvailable, personal, lists } = loaderData;
   const isSeries = title._cls === 'Product.Series';
-  // issue 5 gating-web: pressing play asks the check and follows platform §4 gating and the §8 errors.
+  // Pressing play asks the check and follows platform §4 gating and the §8 errors.
   const playback = usePlayback({ back: `/watch/${title.alias}` });
   const { playing, play } = playback;
   // Back closes the player before it leaves the page; closing it loads the progress again, so «Продолжить»
@@ -121,7 +121,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { label, trialDays } = playLabel({ check, isFree: title.is_free, isSeries, trialAvailable, tariffs });
   const playMain = (startAt?: number) => play({ uid: title.uid, title: title.title, startAt }, check);
   const src = playing?.src;
-  // issue 4 lists: resume where the profile stopped (a continue-watching card asks with ?resume=1).
+  // Resume where the profile stopped (a continue-watching card asks with ?resume=1).
   const resume = resumeOf(personal.state);
   const mainEntitled = Boolean(check && check.playlists.length > 0);
   const handleResume = () => {
@@ -149,7 +149,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               src={src}
               title={playing.item.title}
               uid={playing.item.uid}
-              // issue 5 player: the item's check (stream session, marks, promo slots, thumbnails, the next episode)
+              // The item's check (stream session, marks, promo slots, thumbnails, the next episode)
               check={playing.check}
               onClose={playback.stop}
               onLeave={leave}
@@ -215,7 +215,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
             {title.title_original ? <Fact term={t('watch.originalTitle')} value={title.title_original} /> : null}
             <Fact term={t('watch.year')} value={String(title.year)} />
             <Fact term={t('watch.country')} value={title.origin_countries.map((c) => c.title).join(', ')} />
-            {/* issue 5 titles: genres link to their pages; people to theirs */}
+            {/* Genres link to their pages; people to theirs */}
             <LinksFact term={t('watch.genre')} links={title.genres.map((g) => ({ key: g.alias, to: `/genres/${g.alias}`, text: g.title }))} />
             {title.duration_minutes ? <Fact term={t('watch.duration')} value={formatDuration(title.duration_minutes)} /> : null}
             <Fact term={t('watch.age')} value={mpaa ? `${title.rating_age} (${mpaa})` : title.rating_age} />
@@ -236,7 +236,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
                     <span className="cast__avatar" aria-hidden="true">
                       {initials(p.name)}
                     </span>
-                    {/* issue 4 collections: a person's page */}
+                    {/* A person's page */}
                     <Link className="cast__name" to={`/person/${p.alias}`}>
                       {p.name}
                     </Link>
@@ -244,7 +244,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              {/* issue 5 titles: the whole cast with its roles is a sub-page */}
+              {/* The whole cast with its roles is a sub-page */}
               <p className="watch__more">
                 <Link to={`/watch/${title.alias}/characters`}>{t('titlePages.allCast')}</Link>
               </p>
@@ -253,7 +253,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           {title.hashtags.length > 0 ? (
             <ul className="tags" aria-label={t('watch.hashtags')}>
               {title.hashtags.map((h) => (
-                // issue 4 collections: a hashtag is a collection of the titles carrying it (decision 010)
+                // A hashtag is a collection of the titles carrying it (decision 010)
                 <li key={h}>{hashtagAlias(h) ? <Link to={`/collections/${hashtagAlias(h)}`}>#{h}</Link> : `#${h}`}</li>
               ))}
             </ul>
@@ -293,11 +293,11 @@ function Fact({ term, value }: { term: string; value: string }) {
 }
 
 function Credits({ term, people }: { term: string; people: Credit[] }) {
-  // issue 5 titles: each person links to their page (the lists hold only people with a name and an alias).
+  // Each person links to their page (the lists hold only people with a name and an alias).
   return <LinksFact term={term} links={people.map((p) => ({ key: p.alias, to: `/person/${p.alias}`, text: p.name }))} />;
 }
 
-// ---- issue 5 titles: the cast on the main page is its first dozen; all of it is the characters sub-page.
+// ---- The cast on the main page is its first dozen; all of it is the characters sub-page.
 const CAST_ON_MAIN = 12;
 
 function LinksFact({ term, links }: { term: string; links: { key: string; to: string; text: string }[] }) {
