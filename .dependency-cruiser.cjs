@@ -36,7 +36,7 @@ module.exports = {
       name: 'web-lib-not-ui',
       severity: 'error',
       comment: 'app/lib is below components and routes: it never imports either.',
-      from: { path: '^apps/web/app/lib/' },
+      from: { path: '^apps/web/app/lib/', pathNot: TEST },
       to: { path: '^apps/web/app/(components|routes)/' },
     },
     {

@@ -61,7 +61,7 @@ const urlOf = (pattern: string) =>
 
 describe('every route declares its audience', () => {
   it('the OpenAPI document lists no operation without one', async () => {
-    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
     );
@@ -142,12 +142,12 @@ describe('a child profile never touches money or the account', () => {
       ['POST', '/api/v1/auth/phone/verify', { phone: '+79991234567', code: '1234' }],
     ];
     for (const [method, url, body] of calls) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: { ...child, 'idempotency-key': 'k-1' }, ...(body ? { payload: body as object } : {}) });
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { ...child, 'idempotency-key': 'k-1' }, ...(body ? { payload: body } : {}) });
       expect([url, res.statusCode, ErrorSchema.parse(res.json()).code]).toEqual([url, 403, 'KIDS_PROFILE_RESTRICTED']);
     }
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.email).toBe('parent@example.ru');
     const devices = await t.app.inject({ url: '/api/v1/account/devices', headers: (await t.make.session({ userId: user.id })).auth });
-    expect((devices.json() as { items: { id: string }[] }).items.map((d) => d.id)).toContain(device.id);
+    expect((devices.json<{ items: { id: string }[] }>()).items.map((d) => d.id)).toContain(device.id);
   });
 });

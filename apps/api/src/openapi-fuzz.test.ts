@@ -206,7 +206,7 @@ function casesFor(caller: string, method: string, template: string, params: Para
     return qs ? `${filled}?${qs}` : filled;
   };
   const request = (o: { path?: Record<string, string>; query?: Record<string, string | string[]>; headers?: Record<string, string>; payload?: string; contentType?: string }): InjectOptions => ({
-    method: method.toUpperCase() as InjectOptions['method'],
+    method: method.toUpperCase(),
     url: url(o.path ?? validPath, o.query ?? validQuery),
     headers: {
       ...(o.headers ?? validHeaders),
@@ -307,7 +307,7 @@ describe('OpenAPI fuzz: bad input is a 4xx in the error shape, never a 5xx', () 
     const host = createFakeHost();
     const provider = createSandboxProvider({ apiUrl: HOST, publicId: 'ekran-sandbox', secret: SECRET, replayWindowSeconds: 300, fetch: host.fetch });
     t = await createTestApp({ OPERATOR_NOTIFY_SECRET: 'fuzz-operator-secret-0123456789abcdef' }, { payments: paymentProviders(provider) });
-    doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApi;
+    doc = (await t.app.inject({ url: '/api/openapi.json' })).json<OpenApi>();
     const user = await t.make.user();
     userId = user.id;
   });

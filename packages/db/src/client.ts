@@ -82,6 +82,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
 /** The rows of a raw SQL query; PGlite and node-postgres both answer with { rows }. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  // The caller names the columns its SQL selects; the two drivers answer different result types, both with rows.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

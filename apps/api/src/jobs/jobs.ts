@@ -175,7 +175,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
 
     schedule: (name, cron, handler, scheduleOptions) => register({ kind: 'schedule', name, cron, handler, runOnStart: scheduleOptions?.runOnStart ?? false }),
 
-    work: (name, handler) => register({ kind: 'work', name, handler: handler as JobHandler<never> }),
+    work: (name, handler) => register({ kind: 'work', name, handler: handler }),
 
     async send(name, data = {}, sendOptions = {}) {
       if (!boss) {

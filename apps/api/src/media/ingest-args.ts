@@ -167,7 +167,7 @@ export function parseIngestArgs(argv: string[]): IngestArgs | 'help' {
 
   if (v.kind !== undefined && outDir === null) throw new UsageError('--kind goes with --out (attached assets take the kind of what they are attached to)');
   if (v.kind !== undefined && v.kind !== 'feature' && v.kind !== 'trailer') throw new UsageError(`--kind must be feature or trailer, not "${v.kind}"`);
-  const kind = (v.kind ?? 'feature') as 'feature' | 'trailer';
+  const kind = (v.kind ?? 'feature');
 
   const slug = v.slug ?? (target ? defaultSlug(target) : undefined);
   if (slug === undefined) throw new UsageError('--out needs --slug');

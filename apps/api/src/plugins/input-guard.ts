@@ -105,7 +105,7 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+      routes.push({ method, url: route.url, hidden: Boolean((route.schema)?.hide) });
     }
   });
 

@@ -111,6 +111,6 @@ export async function loginDevice(t: TestApp, body: Record<string, unknown> = {}
     payload: { device_id: `test-device-${Math.random().toString(36).slice(2, 12)}`, device_type: 'web', ...body },
   });
   if (res.statusCode !== 201) throw new Error(`device login failed: ${res.statusCode} ${res.body}`);
-  const data = res.json() as { authentication_token: string; _id: string; profile_id: string };
+  const data = res.json<{ authentication_token: string; _id: string; profile_id: string }>();
   return { ...data, token: data.authentication_token, auth: { ...t.headers, cookie: `ekran_token=${data.authentication_token}` } };
 }

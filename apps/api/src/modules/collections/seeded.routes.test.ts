@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const json = async (url: string) => {
   const res = await t.app.inject({ url, headers: t.headers });
   expect(res.statusCode, url).toBe(200);
-  return res.json() as unknown;
+  return res.json<unknown>();
 };
 
 describe('the seeded selections and playlists', () => {

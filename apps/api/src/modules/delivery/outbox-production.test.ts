@@ -44,7 +44,7 @@ describe('GET /api/v1/dev/outbox by mode', () => {
   it('is not registered in production: 404, and absent from the OpenAPI document', async () => {
     const res = await prod.app.inject({ url: '/api/v1/dev/outbox?recipient=victim@example.ru', headers: { 'x-api-key': KEY } });
     expect(res.statusCode).toBe(404);
-    const doc = (await prod.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await prod.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).not.toContain('/api/v1/dev/outbox');
   });
 });

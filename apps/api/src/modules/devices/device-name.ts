@@ -17,7 +17,7 @@ export function describeUserAgent(ua: string | null): { name: string | null; pla
     platform.model ?? null,
     os.name ? osName(os.name, os.version, os.versionName) : null,
   ].filter((p): p is string => Boolean(p));
-  const type = platform.type as string | undefined;
+  const type = platform.type;
   return {
     name: browser.name ? parts.join(' · ') : null,
     platform: (PLATFORMS as readonly string[]).includes(type ?? '') ? (type as Platform) : null,

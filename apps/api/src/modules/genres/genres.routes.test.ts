@@ -51,7 +51,7 @@ describe('GET /api/v1/genres', () => {
     expect(items[0]).toMatchObject({ title: 'Драма', counts: { movies: 14, series: 1, animation: 1 }, items_total: 16 });
     expect(items[1]).toMatchObject({ counts: { movies: 2, series: 0, animation: 2 }, items_total: 4 });
     // drama-hidden is more popular, but disabled: the cover is the cartoon's.
-    const anime = (await get('/api/v1/watch/drama-anime')).json() as { horizontal_poster: { url: string } };
+    const anime = (await get('/api/v1/watch/drama-anime')).json<{ horizontal_poster: { url: string } }>();
     expect(items[0]!.cover?.url).toBe(anime.horizontal_poster.url);
   });
 

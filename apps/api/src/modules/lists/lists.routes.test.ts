@@ -228,7 +228,7 @@ describe('progress', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/profile/progress?apikey=${t.headers['x-api-key']}`,
-      headers: { cookie: v.auth.cookie!, 'content-type': 'application/json' },
+      headers: { cookie: v.auth.cookie, 'content-type': 'application/json' },
       payload: JSON.stringify({ uid: film.id, position: 42, duration: 100 }),
     });
     expect(res.statusCode).toBe(200);

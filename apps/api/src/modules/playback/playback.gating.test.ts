@@ -187,7 +187,7 @@ const cases: { name: string; arrange: () => Promise<{ uid: string; caller: Calle
       await subscribe({ userId: r.user.id, ...fields });
       return { uid: paid.id, caller: { auth: r.auth } };
     },
-    expected: (playlists ? { playlists: 1, reason: 'ok' } : { playlists: 0, reason: 'subscription_required' }) as Expectation,
+    expected: (playlists ? { playlists: 1, reason: 'ok' } : { playlists: 0, reason: 'subscription_required' }) satisfies Expectation,
   })),
   {
     name: '5. externals only (a partner subscription does not play here): no playlists',

@@ -134,7 +134,7 @@ function childSvg(id: (typeof CHILD_AVATARS)[number]): string {
 const isChildAvatar = (id: AvatarId): id is (typeof CHILD_AVATARS)[number] => (CHILD_AVATARS as readonly string[]).includes(id);
 
 /** The SVG of an avatar. */
-export const avatarSvg = (id: AvatarId): string => (isChildAvatar(id) ? childSvg(id) : adultSvg(id as (typeof ADULT_AVATARS)[number]));
+export const avatarSvg = (id: AvatarId): string => (isChildAvatar(id) ? childSvg(id) : adultSvg(id));
 
 /** An avatar as the API lists it. */
 export const toAvatar = (id: AvatarId): Avatar => ({ id, url: ApiPath.avatar(id), child: isChildAvatar(id) });

@@ -37,7 +37,7 @@ async function later<T>(ms: number, run: () => Promise<T>): Promise<T> {
 /** The /pin_remove token of the newest message to a recipient. */
 async function linkTokenFor(recipient: string): Promise<string> {
   const res = await t.app.inject({ url: `/api/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`, headers: t.headers });
-  const body = (res.json() as { items: { body: string }[] }).items[0]?.body ?? '';
+  const body = (res.json<{ items: { body: string }[] }>()).items[0]?.body ?? '';
   const token = /https:\/\/ekran\.example\/pin_remove\?token=([\w-]+)/.exec(body)?.[1];
   if (!token) throw new Error(`no link in: ${body}`);
   return token;

@@ -223,7 +223,7 @@ export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof 
           const r = createPromoRepo(tx);
           const locked = await r.campaignByAlias(alias, 'coupon', true);
           if (!locked) throw promoErrors.notFound();
-          const user = await createAccountsRepo(tx as never).registerVirtual(session.userId, body.email, passwordHash);
+          const user = await createAccountsRepo(tx).registerVirtual(session.userId, body.email, passwordHash);
           if (!user) throw promoErrors.alreadyRegistered();
           return activateLocked(r, session.userId, locked, null, now, true);
         })

@@ -135,8 +135,8 @@ export function createSearchRepo(db: Db) {
         await tx.execute(
           sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true), set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
         );
-        const titleHits = await rankedTitles(tx as unknown as Db, input);
-        const personHits = await rankedPeople(tx as unknown as Db, input);
+        const titleHits = await rankedTitles(tx, input);
+        const personHits = await rankedPeople(tx, input);
         return {
           titles: titleHits.map(numeric),
           people: personHits.map((p) => ({

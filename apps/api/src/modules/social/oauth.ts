@@ -50,7 +50,7 @@ export function createOAuth(deps: { now: () => Date; realFetch: Transport; devFe
     const config = new client.Configuration(p.server, p.clientId, { id_token_signed_response_alg: 'RS256', [client.clockSkew]: skew }, auth);
     config.timeout = TIMEOUT_SECONDS;
     const transport = p.dev ? deps.devFetch : deps.realFetch;
-    config[client.customFetch] = (p.spec.oidc ? transport : withoutIdToken(transport, String(p.server.token_endpoint))) as NonNullable<(typeof config)[typeof client.customFetch]>;
+    config[client.customFetch] = (p.spec.oidc ? transport : withoutIdToken(transport, String(p.server.token_endpoint)));
     // The development provider lives on the site's origin, plain http outside production.
     if (p.dev) client.allowInsecureRequests(config);
     return config;
@@ -117,7 +117,7 @@ export function createOAuth(deps: { now: () => Date; realFetch: Transport; devFe
         );
         const info = p.spec.userinfo ? await userinfo(p, tokens.access_token, p.clientId) : undefined;
         try {
-          return p.spec.toProfile({ claims: tokens.claims() as Record<string, unknown> | undefined, tokens: { ...tokens }, callback, userinfo: info });
+          return p.spec.toProfile({ claims: tokens.claims(), tokens: { ...tokens }, callback, userinfo: info });
         } catch (err) {
           throw providerError(`${p.spec.id}: ${(err as Error).message}`);
         }

@@ -154,7 +154,7 @@ export function createSocialService(deps: Deps, transports: { devFetch: Transpor
           if (input.session?.userId !== flow.userId) throw forbidden('This link was started by another account');
           if (known && known.userId !== flow.userId) throw alreadyLinked(`This ${input.provider} account is linked to another account`);
           if (known) await repo.refreshIdentity(known.id, profile);
-          else await link(flow.userId!, input.provider, profile);
+          else await link(flow.userId, input.provider, profile);
           await repo.endFlow(flow.id, 'done');
           return { result: 'linked', provider: input.provider, back: flow.back };
         }

@@ -280,7 +280,7 @@ describe('the stream of a TV check', () => {
     const film = await t.make.title({ alias: `film-${Date.now()}` });
     const second = await t.make.session({ userId: s.user.id });
     // A film on the first device (limit 1), then the channel on the second: over the limit.
-    const vod = (await t.app.inject({ url: `/api/v1/playback/${film.id}`, headers: s.auth })).json() as { stream: { id: string } };
+    const vod = (await t.app.inject({ url: `/api/v1/playback/${film.id}`, headers: s.auth })).json<{ stream: { id: string } }>();
     expect((await beat(vod.stream.id, s.auth, film.id)).statusCode).toBe(200);
     const onTv = await checkLive(paid.alias, second.auth);
     const refused = await beat(onTv.stream!.id, second.auth, paid.id);
@@ -289,7 +289,7 @@ describe('the stream of a TV check', () => {
     // The film stops; the channel starts; now the film on the first device is the one over the limit.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/streams/${vod.stream.id}`, headers: s.auth })).statusCode).toBe(204);
     expect((await beat(onTv.stream!.id, second.auth, paid.id)).statusCode).toBe(200);
-    const again = (await t.app.inject({ url: `/api/v1/playback/${film.id}`, headers: s.auth })).json() as { stream: { id: string } };
+    const again = (await t.app.inject({ url: `/api/v1/playback/${film.id}`, headers: s.auth })).json<{ stream: { id: string } }>();
     const refusedVod = await beat(again.stream.id, s.auth, film.id);
     expect([refusedVod.statusCode, refusedVod.json().code]).toEqual([403, 'STREAM_LIMIT_EXCEEDED']);
     expect(refusedVod.json().stream_limit.items.map((i: { title: string }) => i.title)).toEqual(['Экран Кино']);

@@ -153,7 +153,7 @@ const liveCases: Case[] = [
   ...(['active', 'trial', 'grace'] as const).map((status) => ({
     name: `5. a paid channel with a subscription (${status}): the live playlist`,
     arrange: async () => ({ target: ch.paid.alias, caller: { auth: (await subscriber({ status })).auth } }),
-    expected: { playlists: 1, reason: 'ok' } as Expectation,
+    expected: { playlists: 1, reason: 'ok' } satisfies Expectation,
   })),
   {
     name: '5. a kids channel in a child profile with a 6+ cap: the live playlist',
@@ -193,7 +193,7 @@ const recordingCases: Case[] = [
   ).map(([label, key]) => ({
     name: `1. a recording ${label}: 404, even for a subscriber`,
     arrange: async () => ({ target: rec[key].id, caller: { auth: (await subscriber()).auth } }),
-    expected: { status: 404, code: 'NOT_FOUND' } as Expectation,
+    expected: { status: 404, code: 'NOT_FOUND' } satisfies Expectation,
   })),
   {
     name: '2. a child profile and a recording of a 16+ film: 403 KIDS_PROFILE_RESTRICTED',

@@ -152,15 +152,15 @@ export async function importXmltv(db: Db, text: string, options: { source: strin
 
     await db.transaction(async (tx) => {
       for (const { channelId, rows } of batches) {
-        const from = rows[0]!.startsAt as Date;
-        const to = rows.at(-1)!.endsAt as Date;
+        const from = rows[0]!.startsAt;
+        const to = rows.at(-1)!.endsAt;
         // A programme already there that runs into the range ends where the range begins.
         await tx
           .update(tvProgrammes)
           .set({ endsAt: from, expiredAt: sql`case when ${tvProgrammes.expiredAt} is null then null else ${recordingExpiresAt(from)}::timestamptz end` })
           .where(and(eq(tvProgrammes.channelId, channelId), lt(tvProgrammes.startsAt, from), gt(tvProgrammes.endsAt, from)));
         await tx.delete(tvProgrammes).where(
-          and(eq(tvProgrammes.channelId, channelId), gte(tvProgrammes.startsAt, from), lt(tvProgrammes.startsAt, to), notInArray(tvProgrammes.startsAt, rows.map((r) => r.startsAt as Date))),
+          and(eq(tvProgrammes.channelId, channelId), gte(tvProgrammes.startsAt, from), lt(tvProgrammes.startsAt, to), notInArray(tvProgrammes.startsAt, rows.map((r) => r.startsAt))),
         );
         for (let i = 0; i < rows.length; i += CHUNK) {
           await tx

@@ -91,7 +91,7 @@ export function parseXmltvTime(value: string | null | undefined): Date | null {
   if (!value) return null;
   const m = TIME_RE.exec(value.trim());
   if (!m) return null;
-  const [year, month, day, hour = '00', minute = '00', second = '00'] = m.slice(1, 7) as string[];
+  const [year, month, day, hour = '00', minute = '00', second = '00'] = m.slice(1, 7);
   const parts = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
   const [y, mo, d, h, mi, s] = parts;
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;

@@ -14,7 +14,7 @@ afterEach(() => {
 describe('email typo hint (spec platform §5 suggestions)', () => {
   it('offers the likely address and fills the field when pressed', async () => {
     renderInRouter(<SuggestingField name="email" label="Электронная почта" />);
-    const input = (await screen.findByLabelText('Электронная почта')) as HTMLInputElement;
+    const input = await screen.findByLabelText<HTMLInputElement>('Электронная почта');
     expect(screen.queryByTestId('email-suggestion')).toBeNull();
     fireEvent.change(input, { target: { value: 'ivan@gmial.com' } });
     const hint = screen.getByTestId('email-suggestion');
@@ -50,7 +50,7 @@ describe('the resend countdown', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    const button = screen.getByTestId('code-resend') as HTMLButtonElement;
+    const button = screen.getByTestId<HTMLButtonElement>('code-resend');
     expect(button.textContent).toBe('Новый код — через 0:03');
     expect(button.disabled).toBe(true);
     await act(async () => {
@@ -67,7 +67,7 @@ describe('the resend countdown', () => {
 
   it('is ready at once when the wait is over', async () => {
     renderInRouter(<ResendCode seconds={0} />);
-    expect(((await screen.findByTestId('code-resend')) as HTMLButtonElement).disabled).toBe(false);
+    expect((await screen.findByTestId<HTMLButtonElement>('code-resend')).disabled).toBe(false);
   });
 });
 

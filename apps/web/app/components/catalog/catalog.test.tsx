@@ -70,7 +70,7 @@ describe('CatalogFilters (catalogue §4, §9)', () => {
     expect(war.tagName).toBe('A');
     expect(genre.querySelector('[aria-current="true"]')!.getAttribute('data-alias')).toBe('drama');
     expect(genre.querySelector('summary')!.textContent).toBe('Драма');
-    expect((screen.getByRole('combobox', { name: 'Жанры' }) as HTMLSelectElement).value).toBe('drama');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Жанры' }).value).toBe('drama');
   });
 
   it('sends a click event for a filter (catalogue §7)', async () => {

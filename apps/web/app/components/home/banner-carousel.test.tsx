@@ -166,15 +166,21 @@ describe('BannerCarousel', () => {
     await screen.findByRole('region');
     vi.useFakeTimers();
     setVisible(slide('premiera'), 0.95);
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(trackEvent).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(trackEvent).toHaveBeenCalledTimes(1);
     expect(trackEvent).toHaveBeenCalledWith(expect.objectContaining({ action_id: 'banner_view', element_id: 'id-premiera', element_text: 'Баннер premiera' }));
     // Once per banner.
     setVisible(slide('premiera'), 0);
     setVisible(slide('premiera'), 1);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(trackEvent).toHaveBeenCalledTimes(1);
   });
 
@@ -183,11 +189,17 @@ describe('BannerCarousel', () => {
     await screen.findByRole('region');
     vi.useFakeTimers();
     setVisible(slide('vybor'), 0.95);
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     setVisible(slide('vybor'), 0.5);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     setVisible(slide('kanal'), 0.89);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(trackEvent).not.toHaveBeenCalled();
   });
 

@@ -17,7 +17,7 @@ interface RootVisitor {
 
 /** The visitor as the banner click rule sees it: virtual or not, in a child profile, with a child profile. */
 export function useBannerVisitor(): BannerVisitor {
-  const root = useRouteLoaderData('root') as RootVisitor | undefined;
+  const root = useRouteLoaderData<RootVisitor | undefined>('root');
   const ui = useProfiles();
   const isVirtual = root?.isVirtual ?? true;
   const isChild = root?.isChild ?? false;

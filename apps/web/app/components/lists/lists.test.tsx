@@ -133,7 +133,7 @@ describe('RatingWidget (ratings from 1 to 10)', () => {
     fireEvent.pointerDown(within(group).getByRole('radio', { name: '8 из 10' }));
     fireEvent.click(within(group).getByRole('radio', { name: '8 из 10' }));
     await waitFor(() => expect(within(group).getByText('Вы поставили 8')).toBeTruthy());
-    expect((within(group).getByRole('radio', { name: '8 из 10' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: '8 из 10' }).checked).toBe(true);
     fireEvent.click(within(group).getByRole('button', { name: 'Убрать оценку' }));
     await waitFor(() => expect(within(group).getByText('Оцените от 1 до 10')).toBeTruthy());
     expect(posted.map((p) => p.fields)).toEqual([

@@ -9,6 +9,6 @@ interface RootLike {
 
 /** The visitor as personal lists see it: anonymous or not, and the current profile (lists belong to it). */
 export function usePersonalRoot() {
-  const root = useRouteLoaderData('root') as RootLike | undefined;
+  const root = useRouteLoaderData<RootLike | undefined>('root');
   return { isVirtual: root?.isVirtual ?? true, isChild: root?.isChild ?? false, profileId: root?.profiles?.currentProfileId ?? null };
 }

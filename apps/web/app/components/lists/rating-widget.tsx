@@ -65,6 +65,8 @@ export function RatingWidget({ alias, initial }: { alias: string; initial: numbe
   return (
     <fieldset className="rate" data-testid="rating-widget" aria-busy={busy || undefined}>
       <legend className="rate__legend">{t('lists.rating.legend')}</legend>
+      {/* Only notes that the keyboard is in use (the radios take the keys); not a control of its own. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         className="rate__scale"
         onKeyDown={() => void (lastKeyboard.current = true)}

@@ -59,7 +59,7 @@ export function ShellPopupHost({ blocked, trialAvailable }: { blocked: boolean; 
   const navigate = useNavigate();
   const decided = useRef<string | null>(null);
   // Whether the visitor is anonymous now (the shell's data): a visit begun anonymously that is registered now signed up or in.
-  const isVirtual = (useRouteLoaderData('root') as { isVirtual?: boolean } | undefined)?.isVirtual ?? true;
+  const isVirtual = (useRouteLoaderData<{ isVirtual?: boolean } | undefined>('root'))?.isVirtual ?? true;
   const pageView = useRef<{ key: string; visit: VisitRecord | null } | null>(null);
   const [open, setOpen] = useState<{ offer: Offer; placement: ShellPopup['placement']; key: string } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -153,6 +153,8 @@ export default function Player({ src, title, uid, check = null, startAt = 0, pro
       onPointerMove={(e) => e.pointerType === 'mouse' && wake()}
       onFocus={wake}
     >
+      {/* Subtitles are the stream's own tracks, added by hls.js (or the native player) from the master playlist. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video ref={videoRef} className="player__video" data-testid="player-video" playsInline preload="auto" onEnded={endPhase} />
 
       <div className="player__surface" onPointerUp={handleSurfacePointerUp} onDoubleClick={() => !slot && screen.toggleFullscreen()} aria-hidden="true">

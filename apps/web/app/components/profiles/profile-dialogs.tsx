@@ -424,7 +424,7 @@ function ParentalDialog({ dialog }: { dialog: Extract<ProfileDialog, { kind: 'pa
               type="button"
               className="btn btn--ghost"
               disabled={busy}
-              onClick={() => fetcher.submit({ intent: 'pin-skip' }, { method: 'post', action: PROFILE_ACTION })}
+              onClick={() => void fetcher.submit({ intent: 'pin-skip' }, { method: 'post', action: PROFILE_ACTION })}
               data-testid="pin-skip"
             >
               {t('pin.skip')}

@@ -76,7 +76,7 @@ function Controls() {
 }
 
 function Root() {
-  const { shell } = useLoaderData() as { shell: ProfilesShell };
+  const { shell } = useLoaderData<{ shell: ProfilesShell }>();
   return (
     <ProfilesProvider shell={shell}>
       <ProfileMenu email={shell.email} />
@@ -179,7 +179,7 @@ describe('the child profile switch (spec platform §4)', () => {
     const form = await screen.findByTestId('child-form');
     fireEvent.change(within(form).getByLabelText('Имя ребёнка'), { target: { value: 'Маша' } });
     fireEvent.change(within(form).getByLabelText('Дата рождения'), { target: { value: '2019-04-12' } });
-    expect((within(form).getByLabelText('6+ — для дошкольников') as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByLabelText<HTMLInputElement>('6+ — для дошкольников').checked).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Создать' }));
 
     // 2. A PIN popup before entering the child profile, with the profile remembered in local storage.

@@ -178,7 +178,7 @@ describe('suggestions while typing', () => {
 
   it('closes the list with Escape and clears the field with a second Escape', async () => {
     renderSearch();
-    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    const input = await screen.findByRole<HTMLInputElement>('combobox');
     type(input, 'черн');
     await screen.findByText('Чёрный волк');
     fireEvent.keyDown(input, { key: 'Escape' });
@@ -193,22 +193,22 @@ describe('suggestions while typing', () => {
 describe('route changes (spec platform §2: clear the search value unless the path contains /channel)', () => {
   it('clears the field when the route changes', async () => {
     renderSearch();
-    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    const input = await screen.findByRole<HTMLInputElement>('combobox');
     type(input, 'волк');
     fireEvent.click(screen.getByText('to-movies'));
     await waitFor(() => expect(location()).toBe('/movies'));
-    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('');
   });
 
   it('keeps the field when the new path contains /channel', async () => {
     renderSearch('/channel/first');
-    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    const input = await screen.findByRole<HTMLInputElement>('combobox');
     type(input, 'новости');
     fireEvent.click(screen.getByText('to-other-channel'));
     await waitFor(() => expect(location()).toBe('/channel/second'));
-    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('новости');
+    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('новости');
     fireEvent.click(screen.getByText('to-movies'));
     await waitFor(() => expect(location()).toBe('/movies'));
-    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { track } from '../../lib/track.ts';
  */
 export function Breadcrumbs({ items, productId }: { items: CrumbInput[]; productId?: string }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData('root') as { isChild?: boolean } | undefined;
+  const root = useRouteLoaderData<{ isChild?: boolean } | undefined>('root');
   const crumbs = buildBreadcrumbs(items, { isChild: root?.isChild ?? false });
   return (
     <nav className="crumbs" aria-label={t('breadcrumbs.label')}>

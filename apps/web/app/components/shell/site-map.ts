@@ -64,6 +64,6 @@ export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly
 /** The site map of the current visitor (the root loader's country and profile). */
 export function useSiteMap(menu: readonly MenuItem[]): SiteGroup[] {
   const { t } = useTranslation();
-  const root = useRouteLoaderData('root') as { countryCode?: string | null; isChild?: boolean } | undefined;
+  const root = useRouteLoaderData<{ countryCode?: string | null; isChild?: boolean } | undefined>('root');
   return buildSiteMap({ menu, countryCode: root?.countryCode ?? 'RU', isChild: root?.isChild ?? false, t });
 }

@@ -51,12 +51,13 @@ export function useRefreshed<T extends { server_time: string }>(initial: T, url:
     if (received.current?.value !== current.value) received.current = { value: current.value, at: Date.now() };
     let cancelled = false;
     const wait = current.retry > 0 ? RETRY_MS : nextRefreshIn(untilMs, Date.parse(current.value.server_time), received.current.at, Date.now());
-    const timer = setTimeout(async () => {
+    const refresh = async () => {
       const res = await fetch(url, { headers: { accept: 'application/json' } }).catch(() => null);
       const answer = schema.safeParse(res?.ok ? await res.json().catch(() => null) : null);
       if (cancelled) return;
       setState((s) => (answer.success ? { ...s, value: answer.data, retry: 0 } : { ...s, retry: s.retry + 1 }));
-    }, wait);
+    };
+    const timer = setTimeout(() => void refresh(), wait);
     return () => {
       cancelled = true;
       clearTimeout(timer);

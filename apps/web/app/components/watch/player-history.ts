@@ -44,7 +44,7 @@ export function usePlayerHistory(isOpen: boolean, close: () => void): { leave: (
         // Still on the player's entry (nothing navigated meanwhile): step back over it; the router then loads
         // the page's data again, as for any Back to the same address.
         if (id !== null && entryMark() === id) window.history.back();
-        else revalidate();
+        else void revalidate();
       });
     }
   }, [isOpen, revalidate]);

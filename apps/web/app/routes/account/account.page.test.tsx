@@ -98,7 +98,7 @@ describe('the account page', () => {
     expect(email.textContent).toContain('Ждёт подтверждения');
     expect(email.textContent).toContain('Мы отправили письмо на anna@example.ru.');
     expect(screen.getByTestId('notify-toggle-push').getAttribute('aria-checked')).toBe('true');
-    expect((screen.getByTestId('notify-toggle-sms') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('notify-toggle-sms').disabled).toBe(true);
     expect(screen.getByTestId('notify-sms').textContent).toContain('Добавьте телефон в аккаунт');
   });
 

@@ -31,7 +31,7 @@ export async function sendDeleteCode(api: Api, form: FormData) {
 export async function deleteAccount(api: Api, form: FormData) {
   const byCode = form.get('method') === 'code';
   const secret = String(form.get(byCode ? 'code' : 'password') ?? '');
-  if (!byCode && !secret) return data({ intent: 'delete' as const, sentTo: null, error: 'passwordEmpty' as DeleteErrorKey }, { status: 400 });
+  if (!byCode && !secret) return data({ intent: 'delete' as const, sentTo: null, error: 'passwordEmpty' }, { status: 400 });
   try {
     await api.deleteAccount(byCode ? { code: secret.trim() } : { password: secret });
     return null;

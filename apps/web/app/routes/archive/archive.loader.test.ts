@@ -32,7 +32,7 @@ const GENRES: GenreList = {
     { alias: 'drama', title: 'Драма', counts: { movies: 1, series: 1, animation: 0 }, items_total: 2, cover: null },
     { alias: 'war', title: 'Военный', counts: { movies: 1, series: 0, animation: 0 }, items_total: 1, cover: null },
   ],
-} as GenreList;
+};
 
 const listOf = (items: CatchupItem[], total = items.length, skip = 0): CatchupList => ({ items, items_total: total, skip, limit: 25 });
 const apiError = (status: number, code: string) => new ApiCallError(status, { status, code, message: code });

@@ -61,6 +61,8 @@ export const meta = authMeta;
 export default function EmailConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
+  // The generated action type is a union with the empty answers of other intents; this reads its one shape.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const result = actionData as ActionData | undefined;
   const state = result?.state ?? loaderData.state;
   const email = result?.email || loaderData.email;

@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isSocialProvider(params.provider)) throw notFound();
-  const query = new URLSearchParams(Object.entries(callbackParams(await request.formData())) as [string, string][]);
+  const query = new URLSearchParams(Object.entries<string>(callbackParams(await request.formData())));
   throw safeRedirect(`/token/${params.provider}?${query}`, 303);
 }
 

@@ -37,7 +37,7 @@ type Data = Extract<Awaited<ReturnType<typeof run>>, { value: unknown }>['value'
 const dataOf = async (page: GenrePage) => {
   const r = await run(page.alias, vi.fn(async () => page));
   if (!('value' in r)) throw new Error('loader threw');
-  return r.value as Data;
+  return r.value;
 };
 
 describe('/genres/{genre} loader', () => {

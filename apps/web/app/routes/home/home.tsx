@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import type { MetaArgs } from 'react-router';
 import { HomePage } from '../../components/home/home-page.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = tFor('ru');
-  const origin = originOf(matches as MetaArgs['matches']);
+  const origin = originOf(matches);
   const first = data?.banners[0];
   return seoMeta(origin, {
     title: t('meta.homeTitle'),

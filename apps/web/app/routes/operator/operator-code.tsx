@@ -5,7 +5,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import { authMeta } from '../auth/auth-meta.ts';
 import type { Route } from './+types/operator-code';
 import { OPERATOR_FLOWS, type OperatorFlowId } from './operator-flows.ts';
-import { codeStepAction, codeStepLoader, type OperatorActionData } from './operator.server.ts';
+import { codeStepAction, codeStepLoader } from './operator.server.ts';
 
 /** The flow from the path (one module serves /signup/mf/code, /signin/mf/code and /signin/megafon/code). */
 function flowOf(request: Request): OperatorFlowId {
@@ -29,7 +29,7 @@ export const meta = authMeta;
 export default function OperatorCode({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
-  const result = actionData as OperatorActionData | undefined;
+  const result = actionData;
   return (
     <AuthCard title={t('operator.codeTitle')} lead={t('operator.codeLead', { phone: loaderData.msisdn })}>
       <p className="auth__typed">

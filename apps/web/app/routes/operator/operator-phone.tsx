@@ -5,7 +5,7 @@ import { visitorContext } from '../../lib/session.server.ts';
 import { authMeta } from '../auth/auth-meta.ts';
 import type { Route } from './+types/operator-phone';
 import { CONNECT_PATH, type OperatorFlowId } from './operator-flows.ts';
-import { mlkEntry, phoneStepAction, phoneStepLoader, type OperatorActionData } from './operator.server.ts';
+import { mlkEntry, phoneStepAction, phoneStepLoader } from './operator.server.ts';
 
 /** The flow from the path (one module serves /signup/mf, /signin/mf and /signin/megafon). */
 function flowOf(request: Request): OperatorFlowId {
@@ -35,7 +35,7 @@ export const meta = authMeta;
 export default function OperatorPhone({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
-  const result = actionData as OperatorActionData | undefined;
+  const result = actionData;
   const signup = loaderData.kind === 'signup';
   return (
     <AuthCard title={t(signup ? 'operator.signupTitle' : 'operator.signinTitle')} lead={t('operator.phoneLead')}>

@@ -35,7 +35,7 @@ describe('operator phone step: /signup/mf, /signin/mf, /signin/megafon', () => {
 
   it('sends the code, keeps the msisdn in an httpOnly cookie and goes to the code step', async () => {
     const operatorCode = vi.fn(async () => null);
-    const res = (await phoneAction({ request: request('/signup/mf', [], { msisdn: '8 999 123 45 67' }), params: {}, context: contextWith({ operatorCode } as Partial<Api>) } as never)) as Response;
+    const res = (await phoneAction({ request: request('/signup/mf', [], { msisdn: '8 999 123 45 67' }), params: {}, context: contextWith({ operatorCode }) } as never)) as Response;
     expect(operatorCode).toHaveBeenCalledWith('+79991234567');
     expect(res.headers.get('location')).toBe('/signup/mf/code');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('msisdn='))!;
@@ -47,7 +47,7 @@ describe('operator phone step: /signup/mf, /signin/mf, /signin/megafon', () => {
   it('400 for a number that is not a mobile one; no code is sent', async () => {
     const operatorCode = vi.fn();
     for (const [msisdn, error] of [['', 'phoneEmpty'], ['12345', 'phoneInvalid'], ['+7 495 123-45-67', 'phoneNotMobile']]) {
-      const r = dataOf(await phoneAction({ request: request('/signin/mf', [], { msisdn: msisdn! }), params: {}, context: contextWith({ operatorCode } as Partial<Api>) } as never));
+      const r = dataOf(await phoneAction({ request: request('/signin/mf', [], { msisdn: msisdn! }), params: {}, context: contextWith({ operatorCode }) } as never));
       expect(r.init?.status).toBe(400);
       expect(r.data.errors.login).toBe(error);
     }
@@ -56,7 +56,7 @@ describe('operator phone step: /signup/mf, /signin/mf, /signin/megafon', () => {
 
   it('app=mlk: keeps the msisdn and suspend cookies and goes to the code step when the API sent a code', async () => {
     const operatorMlk = vi.fn(async (): Promise<OperatorMlkResult> => ({ state: 'code_sent', msisdn: '+79991234567', suspend: true }));
-    const r = await outcome(() => phoneLoader({ request: request('/signin/mf?app=mlk&msisdn=79991234567&suspend=1'), params: {}, context: contextWith({ operatorMlk } as Partial<Api>, { auth: virtual }) } as never));
+    const r = await outcome(() => phoneLoader({ request: request('/signin/mf?app=mlk&msisdn=79991234567&suspend=1'), params: {}, context: contextWith({ operatorMlk }, { auth: virtual }) } as never));
     const res = thrown(r)!;
     expect(operatorMlk).toHaveBeenCalledWith('+79991234567', true);
     expect(res.headers.get('location')).toBe('/signin/mf/code');
@@ -67,7 +67,7 @@ describe('operator phone step: /signup/mf, /signin/mf, /signin/megafon', () => {
 
   it('app=mlk of the signed-in customer goes to /megafon_connect', async () => {
     const operatorMlk = vi.fn(async (): Promise<OperatorMlkResult> => ({ state: 'signed_in', msisdn: '+79991234567', suspend: false }));
-    const r = await outcome(() => connectLoader({ request: request('/megafon_connect?app=mlk&msisdn=%2B79991234567'), params: {}, context: contextWith({ operatorMlk } as Partial<Api>, { auth: customer() }) } as never));
+    const r = await outcome(() => connectLoader({ request: request('/megafon_connect?app=mlk&msisdn=%2B79991234567'), params: {}, context: contextWith({ operatorMlk }, { auth: customer() }) } as never));
     expect(thrown(r)?.headers.get('location')).toBe('/megafon_connect');
   });
 });
@@ -80,7 +80,7 @@ describe('operator code step', () => {
 
   it('signs up with the code: the session cookie, then /megafon_connect', async () => {
     const operatorVerify = vi.fn(async () => ({ authentication_token: 'new-session-token-0123456789' }) as AuthData);
-    const res = (await codeAction({ request: request('/signup/mf/code', [MSISDN], { code: '123456' }), params: {}, context: contextWith({ operatorVerify } as Partial<Api>) } as never)) as Response;
+    const res = (await codeAction({ request: request('/signup/mf/code', [MSISDN], { code: '123456' }), params: {}, context: contextWith({ operatorVerify }) } as never)) as Response;
     expect(operatorVerify).toHaveBeenCalledWith('+79991234567', '123456');
     expect(res.headers.get('location')).toBe('/megafon_connect');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ekran_token=new-session-token'))).toBe(true);
@@ -90,12 +90,12 @@ describe('operator code step', () => {
     const operatorVerify = vi.fn(async () => {
       throw apiError(400, 'INVALID_CODE');
     });
-    const wrong = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '000000' }), params: {}, context: contextWith({ operatorVerify } as Partial<Api>) } as never));
+    const wrong = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '000000' }), params: {}, context: contextWith({ operatorVerify }) } as never));
     // A refusal is the form's answer, not a failed request (auth.server.ts refusalStatus, decision 037).
     expect(wrong.init?.status).toBe(200);
     expect(wrong.data.errors.code).toBe('codeInvalid');
     operatorVerify.mockClear();
-    const bad = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '12' }), params: {}, context: contextWith({ operatorVerify } as Partial<Api>) } as never));
+    const bad = dataOf(await codeAction({ request: request('/signin/mf/code', [MSISDN], { code: '12' }), params: {}, context: contextWith({ operatorVerify }) } as never));
     expect(bad.data.errors.code).toBe('codeFormat');
     expect(operatorVerify).not.toHaveBeenCalled();
   });
@@ -104,7 +104,7 @@ describe('operator code step', () => {
 describe('/megafon_connect', () => {
   it('a visitor sees the offer and the sign-up; no subscription is asked for', async () => {
     const operatorSubscription = vi.fn();
-    const r = await connectLoader({ request: request('/megafon_connect'), params: {}, context: contextWith({ operatorSubscription } as Partial<Api>, { auth: virtual }) } as never);
+    const r = await connectLoader({ request: request('/megafon_connect'), params: {}, context: contextWith({ operatorSubscription }, { auth: virtual }) } as never);
     expect(r).toEqual({ signedIn: false, phone: null, subscription: null });
     expect(operatorSubscription).not.toHaveBeenCalled();
   });
@@ -113,7 +113,7 @@ describe('/megafon_connect', () => {
     const operatorSubscription = vi.fn(async () => {
       throw apiError(404, 'NOT_FOUND');
     });
-    const r = await connectLoader({ request: request('/megafon_connect'), params: {}, context: contextWith({ operatorSubscription } as Partial<Api>, { auth: customer() }) } as never);
+    const r = await connectLoader({ request: request('/megafon_connect'), params: {}, context: contextWith({ operatorSubscription }, { auth: customer() }) } as never);
     expect(r).toEqual({ signedIn: true, phone: '+7 999 123-45-67', subscription: null });
     const sub = { id: 's', msisdn: '+79991234567', status: 'active', balance_state: 'ok', started_at: '', expires_at: '', is_entitling: true };
     const done = await connectAction({ request: request('/megafon_connect', [], {}), params: {}, context: contextWith({ operatorConnect: async () => sub } as Partial<Api>, { auth: customer() }) } as never);
@@ -128,7 +128,7 @@ describe('/megafon_connect', () => {
     const operatorConnect = vi.fn(async () => {
       throw apiError(status === 401 ? 401 : 409, code);
     });
-    const r = dataOf(await connectAction({ request: request('/megafon_connect', [], {}), params: {}, context: contextWith({ operatorConnect } as Partial<Api>, { auth: customer() }) } as never));
+    const r = dataOf(await connectAction({ request: request('/megafon_connect', [], {}), params: {}, context: contextWith({ operatorConnect }, { auth: customer() }) } as never));
     expect(r.data.failure).toBe(failure);
     expect(r.init?.status).toBe(status);
   });

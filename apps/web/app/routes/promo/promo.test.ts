@@ -64,7 +64,7 @@ describe('/code and /premium_code', () => {
 
   it('check answers what the code gives (premium on /premium_code)', async () => {
     const promoCheck = vi.fn(async () => meta);
-    const r = await codeAction({ request: post('/premium_code', { code: ' ekran30 ', intent: 'check' }), context: contextWith({ promoCheck } as Partial<Api>, { auth: registered }) } as never);
+    const r = await codeAction({ request: post('/premium_code', { code: ' ekran30 ', intent: 'check' }), context: contextWith({ promoCheck }, { auth: registered }) } as never);
     expect(dataOf<Answer>(r).data.meta).toEqual(meta);
     expect(promoCheck).toHaveBeenCalledWith({ code: 'ekran30', premium: true });
   });
@@ -72,7 +72,7 @@ describe('/code and /premium_code', () => {
   it('activate refreshes the auth data and goes to /code/success with what was granted', async () => {
     const promoActivate = vi.fn(async () => activation);
     const refresh = vi.fn(async () => registered);
-    const r = (await codeAction({ request: post('/code', { code: 'EKRAN30', intent: 'activate' }), context: contextWith({ promoActivate, refresh } as Partial<Api>, { auth: registered }) } as never)) as Response;
+    const r = (await codeAction({ request: post('/code', { code: 'EKRAN30', intent: 'activate' }), context: contextWith({ promoActivate, refresh }, { auth: registered }) } as never)) as Response;
     expect(promoActivate).toHaveBeenCalledWith({ code: 'EKRAN30', premium: false });
     expect(refresh).toHaveBeenCalled();
     const location = new URL(r.headers.get('location')!, 'http://localhost');
@@ -91,7 +91,7 @@ describe('/code and /premium_code', () => {
     const promoActivate = vi.fn(async () => {
       throw apiError(status, code);
     });
-    const r = dataOf<Answer>(await codeAction({ request: post('/code', { code: 'EKRAN30', intent: 'activate' }), context: contextWith({ promoActivate } as Partial<Api>, { auth: registered }) } as never));
+    const r = dataOf<Answer>(await codeAction({ request: post('/code', { code: 'EKRAN30', intent: 'activate' }), context: contextWith({ promoActivate }, { auth: registered }) } as never));
     expect(r.data.error).toMatchObject({ title, text, code });
     // A refusal is the form's answer (200); failures of ours stay 502.
     expect(r.init?.status).toBe(status >= 500 ? 502 : 200);
@@ -99,7 +99,7 @@ describe('/code and /premium_code', () => {
 
   it('an empty code is an input mistake, without calling the API', async () => {
     const promoCheck = vi.fn();
-    const r = dataOf<Answer>(await codeAction({ request: post('/code', { code: '  ' }), context: contextWith({ promoCheck } as Partial<Api>, { auth: registered }) } as never));
+    const r = dataOf<Answer>(await codeAction({ request: post('/code', { code: '  ' }), context: contextWith({ promoCheck }, { auth: registered }) } as never));
     expect(r.init?.status).toBe(200);
     expect(r.data.error).toMatchObject({ title: 'titlePromo', text: 'invalid' });
     expect(promoCheck).not.toHaveBeenCalled();
@@ -130,17 +130,17 @@ describe('/code/success', () => {
 
   it('«Оформить» goes to the payment host of the discount tariff\'s link, with client_key', async () => {
     const paymentLink = vi.fn(async () => ({ url: 'https://pay.example.ru/checkout?order=1' }));
-    const r = (await successAction({ request: post('/code/success', { tariff_id: TARIFF_ID }), context: contextWith({ paymentLink } as Partial<Api>, { auth: registered }) } as never)) as Response;
+    const r = (await successAction({ request: post('/code/success', { tariff_id: TARIFF_ID }), context: contextWith({ paymentLink }, { auth: registered }) } as never)) as Response;
     expect(paymentLink).toHaveBeenCalledWith(`/api/v1/billing/tariffs/${TARIFF_ID}/payment`, { ga_id: undefined });
     const to = new URL(r.headers.get('location')!);
     expect(to.origin + to.pathname).toBe('https://pay.example.ru/checkout');
     expect(to.searchParams.get('client_key')).toBe(env.WEB_API_KEY);
-    const bad = dataOf<{ error: boolean }>(await successAction({ request: post('/code/success', { tariff_id: 'x' }), context: contextWith({ paymentLink } as Partial<Api>, { auth: registered }) } as never));
+    const bad = dataOf<{ error: boolean }>(await successAction({ request: post('/code/success', { tariff_id: 'x' }), context: contextWith({ paymentLink }, { auth: registered }) } as never));
     expect(bad.init?.status).toBe(400);
     const failing = vi.fn(async () => {
       throw apiError(404, 'NOT_FOUND');
     });
-    const failed = dataOf<{ error: boolean }>(await successAction({ request: post('/code/success', { tariff_id: TARIFF_ID }), context: contextWith({ paymentLink: failing } as Partial<Api>, { auth: registered }) } as never));
+    const failed = dataOf<{ error: boolean }>(await successAction({ request: post('/code/success', { tariff_id: TARIFF_ID }), context: contextWith({ paymentLink: failing }, { auth: registered }) } as never));
     expect(failed.init?.status).toBe(502);
   });
 });
@@ -149,17 +149,17 @@ describe('/coupon/registration/{promo}', () => {
   const coupon = { alias: 'welcome', title: 'Добро пожаловать на Экран', gives: { kind: 'days' as const, days: 14, tariff_title: 'Подписка на месяц' }, ends_at: null };
 
   it('loads the coupon; an unknown one is the not-found screen', async () => {
-    const r = await couponLoader({ params: { promo: 'welcome' }, context: contextWith({ coupon: async () => coupon } as Partial<Api>, { auth: virtual }) } as never);
+    const r = await couponLoader({ params: { promo: 'welcome' }, context: contextWith({ coupon: async () => coupon }, { auth: virtual }) } as never);
     expect(r).toEqual({ coupon, error: null, registered: false });
-    const missing = await thrown(() => couponLoader({ params: { promo: 'nope' }, context: contextWith({ coupon: async () => { throw apiError(404, 'PROMO_NOT_FOUND'); } } as Partial<Api>, { auth: virtual }) } as never));
+    const missing = await thrown(() => couponLoader({ params: { promo: 'nope' }, context: contextWith({ coupon: async () => { throw apiError(404, 'PROMO_NOT_FOUND'); } }, { auth: virtual }) } as never));
     expect((missing as unknown as { init: { status: number } }).init.status).toBe(404);
-    const expired = await couponLoader({ params: { promo: 'old' }, context: contextWith({ coupon: async () => { throw apiError(409, 'PROMO_NO_LONGER_AVAILABLE'); } } as Partial<Api>, { auth: virtual }) } as never);
+    const expired = await couponLoader({ params: { promo: 'old' }, context: contextWith({ coupon: async () => { throw apiError(409, 'PROMO_NO_LONGER_AVAILABLE'); } }, { auth: virtual }) } as never);
     expect(expired.error).toMatchObject({ title: 'titlePromo', text: 'notActive' });
   });
 
   it('registers and goes to /code/success', async () => {
     const couponRegister = vi.fn(async () => ({ auth: registered, activation: { ...activation, code: null } }));
-    const r = (await couponAction({ request: post('/coupon/registration/welcome', { email: 'new@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister } as Partial<Api>, { auth: virtual }) } as never)) as Response;
+    const r = (await couponAction({ request: post('/coupon/registration/welcome', { email: 'new@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister }, { auth: virtual }) } as never)) as Response;
     expect(couponRegister).toHaveBeenCalledWith('welcome', { email: 'new@mail.ru', password: 'secret-pass' });
     expect(r.headers.get('location')).toMatch(/^\/code\/success\?/);
   });
@@ -173,7 +173,7 @@ describe('/coupon/registration/{promo}', () => {
       throw apiError(status, code);
     });
     const r = dataOf<{ error: { title: string; text: string }; email: string }>(
-      await couponAction({ request: post('/coupon/registration/welcome', { email: 'x@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister } as Partial<Api>, { auth: virtual }) } as never),
+      await couponAction({ request: post('/coupon/registration/welcome', { email: 'x@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister }, { auth: virtual }) } as never),
     );
     expect(r.data).toMatchObject({ error: { title, text }, email: 'x@mail.ru' });
     expect(status).toBeLessThan(500);
@@ -183,7 +183,7 @@ describe('/coupon/registration/{promo}', () => {
   it('a registered viewer is told «Вы уже зарегистрированы» without calling the API', async () => {
     const couponRegister = vi.fn();
     const r = dataOf<{ error: { title: string; text: string } }>(
-      await couponAction({ request: post('/coupon/registration/welcome', { email: 'x@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister } as Partial<Api>, { auth: registered }) } as never),
+      await couponAction({ request: post('/coupon/registration/welcome', { email: 'x@mail.ru', password: 'secret-pass' }), params: { promo: 'welcome' }, context: contextWith({ couponRegister }, { auth: registered }) } as never),
     );
     expect(r.data.error).toMatchObject({ title: 'titleActivation', text: 'alreadyRegistered' });
     expect(couponRegister).not.toHaveBeenCalled();
@@ -201,7 +201,7 @@ describe('/pages/gift and the certificate host', () => {
     const res = await thrown(() => giftAction({ request: post('/pages/gift', { code: 'GIFT-2026-0001', intent: 'activate' }), context: contextWith({}, { auth: virtual }) } as never));
     expect(res?.headers.get('location')).toBe('/auth?back=%2Fpages%2Fgift');
     const promoActivate = vi.fn(async () => ({ ...activation, campaign: { alias: 'gift', title: 'Сертификат', kind: 'gift' as const } }));
-    const r = (await giftAction({ request: post('/pages/gift', { code: 'GIFT-2026-0001', intent: 'activate' }), context: contextWith({ promoActivate, refresh: async () => registered } as Partial<Api>, { auth: registered }) } as never)) as Response;
+    const r = (await giftAction({ request: post('/pages/gift', { code: 'GIFT-2026-0001', intent: 'activate' }), context: contextWith({ promoActivate, refresh: async () => registered }, { auth: registered }) } as never)) as Response;
     expect(r.headers.get('location')).toMatch(/^\/code\/success\?campaign=/);
   });
 

@@ -1,7 +1,6 @@
 import type { Banner } from '@ekran/contracts';
 import type { BannerClickOutcome } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
-import type { MetaArgs } from 'react-router';
 import { BannerActions, BannerPicture, BannerPlayback, pressFromArea } from '../../components/home/banner-content.tsx';
 import { useBannerClick } from '../../components/home/use-banner-click.ts';
 import { useBannerView } from '../../components/home/use-banner-view.ts';
@@ -21,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const t = tFor('ru');
-  const origin = originOf(matches as MetaArgs['matches']);
+  const origin = originOf(matches);
   const banners = data?.banners ?? [];
   return seoMeta(origin, {
     title: t('promos.metaTitle'),
@@ -71,6 +70,8 @@ export default function Promos({ loaderData }: Route.ComponentProps) {
 function PromoCard({ banner, position, outcome, onPress }: { banner: Banner; position: number; outcome: BannerClickOutcome; onPress: (b: Banner, o: BannerClickOutcome) => void }) {
   const ref = useBannerView<HTMLElement>(banner, position);
   return (
+    // The whole card answers a click as its link does; keyboard users have the link itself.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article ref={ref} className="banner banner--card" aria-labelledby={`promo-${banner.alias}`} data-testid="promo-card" onClick={pressFromArea}>
       <BannerPicture banner={banner} priority={position < 2} wide={false} />
       <div className="banner__body">

@@ -78,7 +78,7 @@ describe('/resources/tv-schedule/:alias and /resources/tv-on-air (what is on air
 describe('/resources/favorite-channels (the star)', () => {
   const REGISTERED = { auth: { virtual: false } as never };
   const post = async (fields: Record<string, string>, api: Record<string, unknown>, visitor: object = REGISTERED) => {
-    const res = (await favoriteChannels({ request: new Request('http://x/resources/favorite-channels', { method: 'POST', body: new URLSearchParams(fields) }), context: contextWith(api, visitor) } as never)) as Response;
+    const res = (await favoriteChannels({ request: new Request('http://x/resources/favorite-channels', { method: 'POST', body: new URLSearchParams(fields) }), context: contextWith(api, visitor) } as never));
     return [res.status, await res.json()];
   };
 

@@ -43,7 +43,7 @@ describe('/search page', () => {
       recordings: [],
       bySubscription: false,
     });
-    expect((await screen.findByRole('combobox') as HTMLInputElement).value).toBe('волк');
+    expect((await screen.findByRole<HTMLInputElement>('combobox')).value).toBe('волк');
     expect(screen.getByText('3 результата по запросу «волк»')).toBeTruthy();
     const films = screen.getByRole('region', { name: 'Фильмы и сериалы 2' });
     expect(within(films).getAllByTestId('title-card').map((a) => a.getAttribute('href'))).toEqual(['/watch/chyornyy-volk', '/watch/nepobedimyy-volk']);
@@ -80,7 +80,7 @@ describe('/search page', () => {
   it('asks what to watch for an empty query', async () => {
     renderPage({ state: 'empty', q: '' });
     expect(await screen.findByText('Что будем смотреть?')).toBeTruthy();
-    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('');
   });
 
   it('explains a too long query', async () => {

@@ -79,7 +79,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData('root') as { isKids?: boolean } | undefined;
+  const root = useRouteLoaderData<{ isKids?: boolean } | undefined>('root');
   return (
     <div className="page search-page">
       <Breadcrumbs items={[{ title: t('search.title') }]} />
@@ -186,7 +186,7 @@ function PersonCard({ person }: { person: SearchPerson }) {
 
 function NoResults({ query }: { query: string }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData('root') as { isChild?: boolean } | undefined;
+  const root = useRouteLoaderData<{ isChild?: boolean } | undefined>('root');
   const catalogue = root?.isChild ? (['animation'] as const) : (['movies', 'series', 'animation'] as const);
   return (
     <div className="search-page__none">

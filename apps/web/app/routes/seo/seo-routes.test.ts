@@ -26,7 +26,7 @@ const locs = async (res: Response) => {
 describe('/sitemap.xml', () => {
   it('lists the static sitemap and every file of every part with URLs, cached for an hour', async () => {
     const api = { sitemapIndex: vi.fn().mockResolvedValue(index) };
-    const res = (await sitemapIndex({ request: request('/sitemap.xml'), context: contextWith(api), params: {} } as never)) as Response;
+    const res = (await sitemapIndex({ request: request('/sitemap.xml'), context: contextWith(api), params: {} } as never));
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(await locs(res)).toEqual([
@@ -42,13 +42,13 @@ describe('/sitemap.xml', () => {
 describe('/sitemaps/{file}', () => {
   it('gives the static pages with the catalogue lastmod', async () => {
     const api = { sitemapIndex: vi.fn().mockResolvedValue(index) };
-    const res = (await sitemapPart({ request: request('/sitemaps/static.xml'), context: contextWith(api), params: { file: 'static.xml' } } as never)) as Response;
+    const res = (await sitemapPart({ request: request('/sitemaps/static.xml'), context: contextWith(api), params: { file: 'static.xml' } } as never));
     expect(await locs(res)).toEqual(STATIC_SITEMAP_PATHS.map((p) => `http://localhost:3000${p}`));
   });
 
   it('asks the API for the page the file names', async () => {
     const api = { sitemapUrls: vi.fn().mockResolvedValue({ part: 'titles', page: 2, pages: 3, items: [{ path: '/watch/tayna', lastmod: '2026-01-01' }] }) };
-    const res = (await sitemapPart({ request: request('/sitemaps/titles-2.xml'), context: contextWith(api), params: { file: 'titles-2.xml' } } as never)) as Response;
+    const res = (await sitemapPart({ request: request('/sitemaps/titles-2.xml'), context: contextWith(api), params: { file: 'titles-2.xml' } } as never));
     expect(api.sitemapUrls).toHaveBeenCalledWith('titles', 2);
     expect(await locs(res)).toEqual(['http://localhost:3000/watch/tayna']);
   });

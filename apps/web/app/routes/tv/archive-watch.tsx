@@ -60,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (err.status === 403 && err.body?.code === ErrorCode.KidsProfileRestricted) return data({ view: 'kids' as const }, { status: 403 });
     throw err;
   }
-  const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvRecordingCheck(id)) as PlaybackCheck, () => api.tariffs());
+  const { check, refusal, tariffs } = await checkForPage(token, async () => (await api.tvRecordingCheck(id)), () => api.tariffs());
   const variant = isCatchupVariantOn(experimentGroup(auth?.ab, EXPERIMENTS.catchupTextAndButton));
   return { view: 'recording', recording, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, now: Date.now(), tz, archiveTitle: archiveTitle(variant) } satisfies Available;
 }

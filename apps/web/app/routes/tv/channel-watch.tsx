@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { api, token, auth, tz } = context.get(visitorContext);
   // As the title page: the check decides the button and lets an entitled viewer's stream start at once; a refusal
   // (a kids profile, an unregistered device, a VPN) is said when play is pressed, the kids one at once.
-  const askCheck = () => checkForPage(token, async () => (await api.tvLiveCheck(alias)) as PlaybackCheck, () => api.tariffs());
+  const askCheck = () => checkForPage(token, async () => (await api.tvLiveCheck(alias)), () => api.tariffs());
   try {
     const [schedule, strip, early] = await Promise.all([
       api.tvSchedule(alias, { tz, date: date ?? undefined }),

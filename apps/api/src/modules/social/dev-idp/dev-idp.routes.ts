@@ -99,7 +99,7 @@ export async function devIdpRoutes(appBase: FastifyInstance) {
    */
   function check(provider: SocialProvider, raw: Record<string, unknown>): { req: Record<string, string>; page?: string; error?: [string, string] } {
     const req: Record<string, string> = {};
-    for (const k of REQUEST_FIELDS) if (typeof raw[k] === 'string') req[k] = raw[k] as string;
+    for (const k of REQUEST_FIELDS) if (typeof raw[k] === 'string') req[k] = raw[k];
     if (!served.has(provider)) return { req, page: 'Этот провайдер настроен по-настоящему: тестовый вход для него выключен.' };
     if (req.client_id !== devClient(env, provider).clientId) return { req, page: `Неизвестное приложение (client_id ${req.client_id ?? 'не указан'}).` };
     if (req.redirect_uri !== redirectUriOf(env, provider)) return { req, page: `Адрес возврата не зарегистрирован: ${req.redirect_uri ?? 'не указан'}.` };
