@@ -11,7 +11,7 @@ import type { SessionContext } from '../identity/identity.service.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';
-import { ProviderError, type PaymentProvider } from './providers/types.ts';
+import { ProviderError, type IncomingNotification, type PaymentProvider } from './providers/types.ts';
 
 export type BillingDeps = Required<Pick<AppDeps, 'env' | 'database' | 'now' | 'payments'>>;
 
@@ -28,6 +28,12 @@ export function requestHash(body: unknown): string {
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)]))
       : v;
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}
+
+/** Where a notification's refusals and hand-work go (the request's logger). */
+export interface NotificationLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 const providerFailed = (err: unknown) =>
@@ -261,6 +267,23 @@ export function createPaymentsService(deps: BillingDeps) {
     return row.paymentUrl;
   }
 
+  /**
+   * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
+   * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
+   * logs it; a repeat is safe: its key is the charge's transaction).
+   */
+  async function refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
+    if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
+    const order = await orderById(event.invoiceId).catch(() => undefined);
+    if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
+    try {
+      await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   const withClientKey = (url: string, clientKey: string) => `${url}${url.includes('?') ? '&' : '?'}client_key=${encodeURIComponent(clientKey)}`;
 
   return {
@@ -366,20 +389,35 @@ export function createPaymentsService(deps: BillingDeps) {
       return toOrder(row);
     },
 
+    refundCardCheck,
+
     /**
-     * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
-     * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
-     * logs it; a repeat is safe: its key is the charge's transaction).
+     * A provider's notification (platform §4 Payment notifications): verified against its signature, applied once
+     * through the ledger, then the card check and any double payment go back. 404 for an unknown provider, 401 for a
+     * bad signature, 422 for an amount or currency that is not the order's; a repeat is answered as applied.
      */
-    async refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
-      if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
-      const order = await orderById(event.invoiceId).catch(() => undefined);
-      if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
-      try {
-        await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
-        return true;
-      } catch {
-        return false;
+    async handleNotification(providerName: string, input: Omit<IncomingNotification, 'now'>, log: NotificationLog): Promise<void> {
+      const p = deps.payments.byName(providerName);
+      if (!p) throw notFound('Payment provider');
+      const verified = p.verifyNotification({ ...input, now: deps.now() });
+      if (!verified.ok) {
+        log.warn({ provider: p.name, reason: verified.reason }, 'payment notification refused');
+        throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
+      }
+      const { accountId: _account, ...event } = verified.notification;
+      const outcome = await applyLedgerEvent(db, { ...event, provider: p.name }, deps.now(), (m) =>
+        log.error({ provider: p.name, order: m.orderId, transaction: m.transactionId, operation: m.operation, reason: m.reason, expected: m.expected, got: m.got }, 'payment notification does not match its order; refused'),
+      );
+      // Refused, not acknowledged: a provider keeps such a notification for a person to look at (and retries it).
+      if (outcome === 'mismatch') throw new AppError(422, ErrorCode.InvalidNotification, 'The amount or currency does not match the order');
+      if (outcome === 'applied' && !p.refundsCardCheck && !(await refundCardCheck(p, event))) {
+        log.error({ provider: p.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
+      }
+      // A double payment goes back at once; a repeat of its notification retries a refund still owed.
+      if (event.operation === 'payment' && (outcome === 'surplus' || outcome === 'duplicate_notification' || outcome === 'duplicate_transaction')) {
+        const refund = await refundSurplus(db, p, event.transactionId, deps.now());
+        if (refund === 'failed') log.error({ provider: p.name, transaction: event.transactionId }, 'the provider refused to refund a double payment; refund it by hand');
+        if (refund === 'pending') log.warn({ provider: p.name, transaction: event.transactionId }, 'double payment refund not made yet; the renewal run retries it');
       }
     },
 
