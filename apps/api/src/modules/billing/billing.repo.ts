@@ -1,4 +1,4 @@
-import { orders, subscriptions, tariffs, type Db } from '@ekran/db';
+import { orders, tariffs, type Db, type subscriptions } from '@ekran/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 
 export type TariffRow = typeof tariffs.$inferSelect;
