@@ -1,4 +1,4 @@
-// issue 6 api: payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
+// Payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
 import {
   API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
   PaymentLinkSchema, PaymentMethodsSchema,

@@ -1,4 +1,4 @@
-// issue 6 api: buying (payment link, one-click buy, extension, card binding), orders, payment methods and
+// Buying (payment link, one-click buy, extension, card binding), orders, payment methods and
 // history. Money moves only through billing.ledger.ts; this file decides what to ask the provider for.
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
 import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES } from '@ekran/core';
@@ -58,7 +58,7 @@ export function createPaymentsService(deps: BillingDeps) {
   const liveSubscription = (userId: string, now: Date) => repo.liveSubscription(userId, LIVE, now);
 
   /**
-   * 409 for an account that already has a live subscription: one of ours, or (issue 6 opsfix) an entitling operator
+   * 409 for an account that already has a live subscription: one of ours, or an entitling operator
    * subscription, which makes its holder a subscriber like any other (the operator already bills for it).
    */
   async function refuseLive(userId: string, now: Date) {
@@ -103,7 +103,7 @@ export function createPaymentsService(deps: BillingDeps) {
 
   /**
    * Charges a saved card for an order and applies the answer through the ledger (exactly once with its
-   * notification); a charge that bought nothing (issue 6 opsfix: paid meanwhile another way) is refunded.
+   * notification); a charge that bought nothing (paid meanwhile another way) is refunded.
    */
   async function charge(order: OrderRow, token: string, description: string): Promise<void> {
     const p = provider();

@@ -1,4 +1,4 @@
-// issue 6 api: payment link (platform §4 Payment redirect, trial vs purchase), buy with idempotency, orders.
+// Payment link (platform §4 Payment redirect, trial vs purchase), buy with idempotency, orders.
 import { ErrorCode, OrderSchema, PaymentLinkSchema } from '@ekran/contracts';
 import { orders, paymentMethods, payments, subscriptions } from '@ekran/db';
 import { count, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// issue 6 api: the API over CloudPayments: a signed Pay notification of a trial starts it and billing refunds
+// The API over CloudPayments: a signed Pay notification of a trial starts it and billing refunds
 // the card check itself (CloudPayments has no bind-only payment).
 import { orders, paymentMethods, payments, subscriptions } from '@ekran/db';
 import { eq } from 'drizzle-orm';

@@ -1,11 +1,11 @@
-// issue 6 api: the one function that turns a provider's word about money into our state, whether the word is a
+// The one function that turns a provider's word about money into our state, whether the word is a
 // signed notification or the synchronous answer of a charge. Everything happens in ONE transaction:
 //   1. the notification id is recorded (a duplicate stops here),
 //   2. the ledger row is inserted, unique per (provider, transaction, kind) (a second word about the same
 //      transaction, under another notification id or as the sync answer, stops here),
 //   3. only a new ledger row applies its effect on the order and the subscription, under row locks.
 // A crash anywhere rolls all three back, so the provider's redelivery applies it once.
-// issue 6 opsfix: a successful charge that buys nothing (its order, or the subscription period it pays for, was
+// A successful charge that buys nothing (its order, or the subscription period it pays for, was
 // already paid: two hosted pages paid, say) is marked surplus_refund = pending in the same transaction, and the
 // caller refunds it through the provider (billing.surplus.ts); the refund is a ledger row like any other.
 // Reconciliation (docs/decisions/032-payment-reconciliation.md) applies what the provider's own record holds through
@@ -29,7 +29,7 @@ const LIVE = ['active', 'trial', 'grace'] as const;
 export type LedgerEvent = Omit<NormalizedNotification, 'notificationId' | 'accountId'> & { provider: string; notificationId: string | null };
 
 /**
- * What became of an event. surplus (issue 6 opsfix): a new successful charge that bought nothing, so it is owed
+ * What became of an event. surplus: a new successful charge that bought nothing, so it is owed
  * back; the caller refunds it (refundSurplus).
  */
 export type LedgerOutcome = 'applied' | 'surplus' | 'duplicate_notification' | 'duplicate_transaction' | 'unknown_order' | 'mismatch';
@@ -191,7 +191,7 @@ async function takeBack(tx: Tx, order: OrderRow, refundAmount: number, now: Date
 }
 
 /**
- * issue 6 opsfix: a charge that bought nothing is owed back: pending until refunded, or already refunded when a
+ * A charge that bought nothing is owed back: pending until refunded, or already refunded when a
  * refund of it is in the ledger (a refund's notification may come before its charge's).
  */
 async function markSurplus(tx: Tx, paymentId: string, event: LedgerEvent): Promise<'surplus'> {
@@ -253,7 +253,7 @@ async function declined(tx: Tx, order: OrderRow, reason: string, now: Date) {
 
 /**
  * What a paid order buys (issue 6 brief §5). Answers false when it buys nothing because what it pays for was paid
- * already (issue 6 opsfix: the charge is then refunded): a renewal or extension of a period already paid, or a
+ * already (the charge is then refunded): a renewal or extension of a period already paid, or a
  * purchase made while no subscription was live whose payment comes when another order has started one.
  */
 async function activate(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
@@ -296,7 +296,7 @@ async function activate(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
   const [tariff] = order.tariffId ? await tx.select().from(tariffs).where(eq(tariffs.id, order.tariffId)) : [];
   if (!tariff) return true;
   const days = order.kind === 'trial' ? tariff.trialDays : tariff.durationDays;
-  // issue 6 opsfix: the account's row is locked first, so payments of two orders of one account applied at once
+  // The account's row is locked first, so payments of two orders of one account applied at once
   // (on PostgreSQL they really are) see each other's subscription, rather than each starting one.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
   const [live] = await tx

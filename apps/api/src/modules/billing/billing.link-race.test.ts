@@ -1,4 +1,4 @@
-// issue 6 opsfix: simultaneous first calls of one account's payment link (or card binding) make one order and one
+// Simultaneous first calls of one account's payment link (or card binding) make one order and one
 // hosted page, whatever the database (run it on PostgreSQL too: npm run test:pg -- <this file>).
 import { ApiPath, ErrorSchema, PaymentLinkSchema } from '@ekran/contracts';
 import { orders } from '@ekran/db';

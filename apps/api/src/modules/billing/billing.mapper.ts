@@ -2,7 +2,7 @@ import type { Tariff } from '@ekran/contracts';
 import { ApiPath } from '@ekran/contracts';
 import type { TariffRow } from './billing.repo.ts';
 
-/** spec platform §3 Tariff from a row; url is the tariff's payment link (answered by billing, issue 6). */
+/** spec platform §3 Tariff from a row; url is the tariff's payment link (answered by billing). */
 export function toTariff(row: TariffRow): Tariff {
   return {
     _id: row.id,

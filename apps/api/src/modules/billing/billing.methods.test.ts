@@ -1,4 +1,4 @@
-// issue 6 api: payment methods (platform §3 Payment method), card binding, payment history.
+// Payment methods (platform §3 Payment method), card binding, payment history.
 import { ErrorCode, PaymentHistorySchema, PaymentLinkSchema, PaymentMethodsSchema } from '@ekran/contracts';
 import { orders, paymentMethods, payments, subscriptions } from '@ekran/db';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// issue 6 api: provider notifications (protocol: signature, replay window, SentAt; duplicates, reordering) and
+// Provider notifications (protocol: signature, replay window, SentAt; duplicates, reordering) and
 // the ledger's exactly-once guarantee under duplicates, shuffling, refunds first and crashes mid-apply.
 import { ErrorCode } from '@ekran/contracts';
 import { orders, paymentMethods, paymentNotifications, payments, subscriptions } from '@ekran/db';

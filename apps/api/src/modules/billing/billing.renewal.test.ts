@@ -1,4 +1,4 @@
-// issue 6 api: renewals (charged a day ahead, from the old expiry), the billing window (grace, daily retries,
+// Renewals (charged a day ahead, from the old expiry), the billing window (grace, daily retries,
 // expiry), discount tariffs renewing on their next tariff, and the extension button.
 import { ErrorCode } from '@ekran/contracts';
 import { BILLING_WINDOW_DAYS } from '@ekran/core';

@@ -1,4 +1,4 @@
-// issue 6 api: the renewal charge. The scheduler (pg-boss, wired by another part of issue 6) calls renewDue
+// The renewal charge. The scheduler (pg-boss, wired by another part of issue 6) calls renewDue
 // every few minutes; each call is safe to repeat and to run on several instances at once: a period's charge
 // is an order with the key renewal:<subscription>:<period>:<failed attempts>, unique per account.
 import { BILLING_WINDOW_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_HOURS } from '@ekran/core';
@@ -28,7 +28,7 @@ export interface RenewalReport {
   declined: number;
   /** Subscriptions whose billing window ended without a successful renewal. */
   expired: number;
-  /** issue 6 opsfix: double payments refunded in this call (a surplus renewal's, and those still owed). */
+  /** Double payments refunded in this call (a surplus renewal's, and those still owed). */
   refunded: number;
 }
 
@@ -108,7 +108,7 @@ export async function renewDue(deps: BillingDeps, now: Date): Promise<RenewalRep
       report.declined++;
     }
   }
-  // issue 6 opsfix: refunds of double payments the provider did not make when first asked (it was down) are retried.
+  // Refunds of double payments the provider did not make when first asked (it was down) are retried.
   report.refunded += (await refundPendingSurpluses(db, (name) => deps.payments.byName(name), now)).refunded;
   return report;
 }

@@ -8,7 +8,7 @@ export function createBillingRepo(db: Db) {
   return {
     /**
      * Active tariffs of a sales channel (null: the regular list), in weight order, then cheapest first. Discount
-     * tariffs that are not listed (issue 6: reached through an offer or a chain) stay off the list but can be bought.
+     * tariffs that are not listed (reached through an offer or a chain) stay off the list but can be bought.
      */
     activeTariffs(channel: string | null) {
       return db

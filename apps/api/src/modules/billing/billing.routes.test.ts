@@ -14,7 +14,7 @@ beforeAll(async () => {
   year = await t.make.tariff({ alias: 'year', title: 'Подписка на год', price: 2990, durationDays: 365, weight: 10, allowTrial: false, maxStreams: 4 });
   month = await t.make.tariff({ alias: 'month', title: 'Подписка на месяц', price: 399, durationDays: 30, weight: 0, allowTrial: true, trialDays: 7, maxStreams: 2 });
   await t.make.tariff({ alias: 'old', title: 'Снятый с продажи', price: 299, weight: 0, isActive: false });
-  // issue 6 api: a discount tariff reached only through an offer is not on the list
+  // A discount tariff reached only through an offer is not on the list
   await t.make.tariff({ alias: 'first-month-149', title: 'Первый месяц за 149 ₽', price: 149, weight: 0, isListed: false });
   special = await t.make.tariff({ alias: 'pb-special-month', title: 'Специальное предложение', price: 199, weight: 0, allowTrial: true, trialDays: 14, channel: 'pb_special' });
   await t.make.tariff({ alias: 'pb-special-old', title: 'Старое спецпредложение', price: 99, channel: 'pb_special', isActive: false });

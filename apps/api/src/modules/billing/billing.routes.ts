@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createBillingService } from './billing.service.ts';
 
-/** issue 5: the tariff list the tariff flow (spec platform §4) picks from. */
+/** The tariff list the tariff flow (spec platform §4) picks from. */
 export async function billingRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const billing = createBillingService(app.deps);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app.ts';
 import { toTariff } from './billing.mapper.ts';
 import { createBillingRepo } from './billing.repo.ts';
 
-/** Billing as far as watching needs it (issue 5): the tariffs on sale. Buying, renewals and payments are issue 6. */
+/** Billing as far as watching needs it: the tariffs on sale. Buying, renewals and payments are issue 6. */
 export function createBillingService(deps: Required<Pick<AppDeps, 'database'>>) {
   const repo = createBillingRepo(deps.database.db);
   return {

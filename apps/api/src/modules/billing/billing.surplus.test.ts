@@ -1,4 +1,4 @@
-// issue 6 opsfix: a second successful payment for what was already paid (two hosted pages paid, a renewal and an
+// A second successful payment for what was already paid (two hosted pages paid, a renewal and an
 // extension of one period, two one-click purchases at once) is refunded through the provider, once, and the
 // refund is one ledger row, whatever duplicates and reorderings of the notifications follow.
 import { orders, paymentMethods, payments, subscriptions } from '@ekran/db';

@@ -1,4 +1,4 @@
-// issue 6 opsfix: double payments are given back. The ledger marks a successful charge that bought nothing
+// Double payments are given back. The ledger marks a successful charge that bought nothing
 // (surplus_refund = pending, billing.ledger.ts); this asks its provider to refund it and records the refund
 // through the ledger, exactly once however often it runs:
 //   - the provider's Idempotency-Key is surplus-refund:<provider>:<transaction>, so a repeat (a retry after a crash,

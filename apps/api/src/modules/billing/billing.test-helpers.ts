@@ -1,4 +1,4 @@
-// issue 6 api: a fake sandbox payment host behind the real sandbox adapter (its fetch is injected), and signed
+// A fake sandbox payment host behind the real sandbox adapter (its fetch is injected), and signed
 // notifications as the host sends them (protocol: Content-HMAC over the raw body, X-Notification-Timestamp = SentAt).
 import { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TIMESTAMP_HEADER } from '@ekran/contracts';
 import { randomUUID } from 'node:crypto';
@@ -120,7 +120,7 @@ export function createFakeHost() {
     setLatency(ms: number) {
       latencyMs = ms;
     },
-    /** issue 6 opsfix: the refunds asked of the host (transaction and amount), one per distinct Idempotency-Key. */
+    /** The refunds asked of the host (transaction and amount), one per distinct Idempotency-Key. */
     refunds: () => [...new Map(calls.filter((c) => c.path === '/api/refunds').map((c) => [c.key, c.body])).values()],
     /** Distinct charges the host made (a repeated Idempotency-Key is one charge). */
     charges: () => new Set(calls.filter((c) => c.path === '/api/charges').map((c) => c.key)).size,

@@ -3,7 +3,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs, JobsLogger } from '../../jobs/jobs.ts';
 import { createLifecycleService } from './lifecycle.service.ts';
 
-// issue 6 queue: what runs when (docs/decisions/024-job-queue.md).
+// What runs when (docs/decisions/024-job-queue.md).
 
 /** The queue names of the billing schedules. */
 export const BILLING_JOBS = {

@@ -1,7 +1,7 @@
 import { paymentMethods, promoActivations, promoCodes, subscriptions, tariffs, type Db } from '@ekran/db';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 
-// issue 6 queue: queries of the subscription lifecycle (expiry, renewal on/off, the pending subscription); no rules.
+// Queries of the subscription lifecycle (expiry, renewal on/off, the pending subscription); no rules.
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type TariffRow = typeof tariffs.$inferSelect;

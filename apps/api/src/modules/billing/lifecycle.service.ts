@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../identity/identity.service.ts';
 import { createLifecycleRepo, type SubscriptionRow, type TariffRow } from './lifecycle.repo.ts';
 
-// issue 6 queue: the subscription lifecycle. Rules come from @ekran/core (subscription-lifecycle.ts); this applies
+// The subscription lifecycle. Rules come from @ekran/core (subscription-lifecycle.ts); this applies
 // them to rows: the expiry job, turning renewal off and on, the pending subscription of the account page.
 
 /** A tariff chain longer than this is a data mistake; the steps stop there. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { BILLING_JOBS } from './lifecycle.jobs.ts';
 import { createLifecycleService } from './lifecycle.service.ts';
 
-// issue 6 queue: the expiry job's transitions on the database, by an injected clock, and the job really
+// The expiry job's transitions on the database, by an injected clock, and the job really
 // scheduled and run through the queue on PGlite.
 
 const NOW = new Date('2026-11-21T12:00:00Z');

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 
-// issue 6 queue: POST /api/v1/billing/recurrent (platform §4 Disable recurring subscription) and the pending
+// POST /api/v1/billing/recurrent (platform §4 Disable recurring subscription) and the pending
 // subscription of GET /api/v1/account/subscriptions (platform §3).
 
 let t: TestApp;

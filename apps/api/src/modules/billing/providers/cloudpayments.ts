@@ -1,4 +1,4 @@
-// issue 6 api: CloudPayments (https://developers.cloudpayments.ru) behind the provider interface.
+// CloudPayments (https://developers.cloudpayments.ru) behind the provider interface.
 // API: HTTP Basic "Public ID : API secret", JSON; orders/create for the hosted page (an invoice link),
 // payments/tokens/charge for recurring charges of a saved card, payments/refund. X-Request-ID makes a repeat
 // of a request idempotent on their side. Notifications (Pay, Fail, Refund) are form-urlencoded (or JSON when so

@@ -1,4 +1,4 @@
-// issue 6 api: the request shapes of the adapters and their notification parsing.
+// The request shapes of the adapters and their notification parsing.
 import { describe, expect, it } from 'vitest';
 import { createCloudPaymentsProvider } from './cloudpayments.ts';
 import { contentHmac } from './hmac.ts';

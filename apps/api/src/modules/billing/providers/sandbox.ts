@@ -1,4 +1,4 @@
-// issue 6 api: the API side of the sandbox payment host protocol (apps/payments): Basic auth publicId:secret,
+// The API side of the sandbox payment host protocol (apps/payments): Basic auth publicId:secret,
 // JSON bodies, an Idempotency-Key on every POST; notifications signed with Content-HMAC over the raw body,
 // X-Notification-Timestamp inside the replay window and equal to the body's SentAt.
 import { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TIMESTAMP_HEADER } from '@ekran/contracts';

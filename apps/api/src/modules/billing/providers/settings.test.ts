@@ -1,4 +1,4 @@
-// issue 6 api: the payment settings (env.ts) and the provider they select.
+// The payment settings (env.ts) and the provider they select.
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../env.ts';
 import { providersFromEnv } from './index.ts';

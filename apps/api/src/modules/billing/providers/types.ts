@@ -1,4 +1,4 @@
-// issue 6 api: what billing needs from a payment provider. The sandbox host (docs: /work protocol) and
+// What billing needs from a payment provider. The sandbox host (docs: /work protocol) and
 // CloudPayments both fit it; the notification is normalized so the ledger never sees a provider's field names.
 
 /** A hosted payment page for one of our orders. */
