@@ -1,17 +1,14 @@
 // Payment links, buying, orders, provider notifications, payment methods and history (HTTP only).
 import {
-  API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorCode, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
+  API_KEY_HEADER, ApiPath, BuyRequestSchema, ErrorSchema, IDEMPOTENCY_HEADER, OrderSchema, PaymentHistoryQuerySchema, PaymentHistorySchema, PaymentLinkQuerySchema,
   PaymentLinkSchema, PaymentMethodsSchema,
 } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { applyLedgerEvent } from './billing.ledger.ts';
 import { createReconciler } from './billing.reconcile.ts';
-import { refundSurplus } from './billing.surplus.ts';
 import { createPaymentsService } from './billing-payments.service.ts';
 import { registerReconcileJob } from './lifecycle.jobs.ts';
 
@@ -143,31 +140,12 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
         },
       },
       async (request) => {
-        const provider = app.deps.payments.byName(request.params.provider);
-        if (!provider) throw notFound('Payment provider');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const verified = provider.verifyNotification({
-          rawBody, headers: request.headers, query: request.query as Record<string, unknown>, contentType: request.headers['content-type'], now: app.deps.now(),
-        });
-        if (!verified.ok) {
-          request.log.warn({ provider: provider.name, reason: verified.reason }, 'payment notification refused');
-          throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
-        }
-        const { accountId: _account, ...event } = verified.notification;
-        const outcome = await applyLedgerEvent(app.deps.database.db, { ...event, provider: provider.name }, app.deps.now(), (m) =>
-          request.log.error({ provider: provider.name, order: m.orderId, transaction: m.transactionId, operation: m.operation, reason: m.reason, expected: m.expected, got: m.got }, 'payment notification does not match its order; refused'),
+        await payments.handleNotification(
+          request.params.provider,
+          { rawBody, headers: request.headers, query: request.query as Record<string, unknown>, contentType: request.headers['content-type'] },
+          request.log,
         );
-        // Refused, not acknowledged: a provider keeps such a notification for a person to look at (and retries it).
-        if (outcome === 'mismatch') throw new AppError(422, ErrorCode.InvalidNotification, 'The amount or currency does not match the order');
-        if (outcome === 'applied' && !provider.refundsCardCheck && !(await payments.refundCardCheck(provider, event))) {
-          request.log.error({ provider: provider.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
-        }
-        // A double payment goes back at once; a repeat of its notification retries a refund still owed.
-        if (event.operation === 'payment' && (outcome === 'surplus' || outcome === 'duplicate_notification' || outcome === 'duplicate_transaction')) {
-          const refund = await refundSurplus(app.deps.database.db, provider, event.transactionId, app.deps.now());
-          if (refund === 'failed') request.log.error({ provider: provider.name, transaction: event.transactionId }, 'the provider refused to refund a double payment; refund it by hand');
-          if (refund === 'pending') request.log.warn({ provider: provider.name, transaction: event.transactionId }, 'double payment refund not made yet; the renewal run retries it');
-        }
         return { code: 0 as const };
       },
     );

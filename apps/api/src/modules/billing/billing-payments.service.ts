@@ -2,8 +2,7 @@
 // history. Money moves only through billing.ledger.ts; this file decides what to ask the provider for.
 import { ErrorCode, type BuyRequest, type Order, type PaymentHistory, type PaymentLinkQuery, type PaymentMethods } from '@ekran/contracts';
 import { CARD_CHECK_AMOUNT, CHANGEABLE_PAYMENT_TYPES, isAllowedReturnUrl, PAYMENT_LINK_REUSE_MINUTES, UNCANCELLABLE_PAYMENT_TYPES, ENTITLING_STATUSES, HOUR_MS } from '@ekran/core';
-import { orders, paymentMethods, payments, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { orders, tariffs, Db } from '@ekran/db';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -11,7 +10,8 @@ import type { SessionContext } from '../sessions/session-context.ts';
 import { createOperatorRepo } from '../partners/operator.repo.ts';
 import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';
-import { ProviderError, type PaymentProvider } from './providers/types.ts';
+import { createPaymentsRepo } from './billing-payments.repo.ts';
+import { ProviderError, type IncomingNotification, type PaymentProvider } from './providers/types.ts';
 
 export type BillingDeps = Pick<Deps, 'env' | 'database' | 'now' | 'payments'>;
 
@@ -30,12 +30,19 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
 
+/** Where a notification's refusals and hand-work go (the request's logger). */
+export interface NotificationLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 const providerFailed = (err: unknown) =>
   new AppError(502, ErrorCode.PaymentProviderError, err instanceof ProviderError ? 'The payment provider did not accept the request; try again later' : 'Payment failed');
 
 export function createPaymentsService(deps: BillingDeps) {
   const db = deps.database.db;
   const provider = (): PaymentProvider => deps.payments.active;
+  const repo = createPaymentsRepo(db);
   const operator = createOperatorRepo(db);
 
   function requireRegistered(session: SessionContext) {
@@ -43,19 +50,12 @@ export function createPaymentsService(deps: BillingDeps) {
   }
 
   async function activeTariff(id: string) {
-    const [row] = await db.select().from(tariffs).where(and(eq(tariffs.id, id), eq(tariffs.isActive, true)));
+    const row = await repo.activeTariff(id);
     if (!row) throw notFound('Tariff');
     return row;
   }
 
-  async function liveSubscription(userId: string, now: Date) {
-    const [row] = await db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE]), gt(subscriptions.expiresAt, now)))
-      .limit(1);
-    return row ?? null;
-  }
+  const liveSubscription = (userId: string, now: Date) => repo.liveSubscription(userId, LIVE, now);
 
   /**
    * 409 for an account that already has a live subscription: one of ours, or an entitling operator
@@ -68,8 +68,7 @@ export function createPaymentsService(deps: BillingDeps) {
 
   /** spec platform §3 trial_is_available: a trial is for accounts that never had a subscription. */
   async function trialAvailable(userId: string) {
-    const [row] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, userId));
-    return (row?.n ?? 0) === 0;
+    return (await repo.subscriptionCount(userId)) === 0;
   }
 
   /** Result pages of the web (or the app): the host appends order= (and reason= on failure) too. */
@@ -83,27 +82,22 @@ export function createPaymentsService(deps: BillingDeps) {
     return url && isAllowedReturnUrl(url, ['/', `${deps.env.WEB_ORIGIN}/`]) ? url : null;
   }
 
-  async function emailOf(userId: string) {
-    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return row?.email ?? null;
-  }
-
   /** Opens the provider's hosted page for a pending order and stores it on the order. */
   async function checkout(order: OrderRow, description: string, bindOnly: boolean): Promise<OrderRow> {
     let result;
     try {
       result = await provider().createCheckout(
         {
-          invoiceId: order.id, accountId: order.userId, amount: order.amount, currency: order.currency, description, email: await emailOf(order.userId),
+          invoiceId: order.id, accountId: order.userId, amount: order.amount, currency: order.currency, description, email: await repo.emailOf(order.userId),
           recurrent: true, bindOnly, ...returnUrls(order.id, order.returnTo === 'mobile' ? 'mobile' : 'web'),
         },
         order.id,
       );
     } catch (err) {
-      await db.update(orders).set({ status: 'failed', failureReason: 'provider_unavailable', updatedAt: deps.now() }).where(eq(orders.id, order.id));
+      await repo.failOrder(order.id, 'provider_unavailable', deps.now());
       throw providerFailed(err);
     }
-    const [updated] = await db.update(orders).set({ checkoutId: result.id, paymentUrl: result.url, updatedAt: deps.now() }).where(eq(orders.id, order.id)).returning();
+    const updated = await repo.setCheckout(order.id, result, deps.now());
     return updated!;
   }
 
@@ -135,7 +129,7 @@ export function createPaymentsService(deps: BillingDeps) {
   }
 
   async function toOrder(row: OrderRow): Promise<Order> {
-    const [tariff] = row.tariffId ? await db.select({ id: tariffs.id, title: tariffs.title }).from(tariffs).where(eq(tariffs.id, row.tariffId)) : [];
+    const tariff = row.tariffId ? await repo.tariffTitle(row.tariffId) : undefined;
     return {
       _id: row.id,
       kind: row.kind as Order['kind'],
@@ -170,7 +164,7 @@ export function createPaymentsService(deps: BillingDeps) {
     const processing = await inFlight();
     if (processing) return toOrder(processing);
     const values = await prepare();
-    const [mine] = await db.insert(orders).values({ ...values, userId, idempotencyKey: key, requestHash: hash }).onConflictDoNothing().returning();
+    const mine = await repo.insertOrderOnce({ ...values, userId, idempotencyKey: key, requestHash: hash });
     if (!mine) return replay((await orderByKey(userId, key))!, hash);
     await work(mine);
     return toOrder((await orderById(mine.id))!);
@@ -188,26 +182,18 @@ export function createPaymentsService(deps: BillingDeps) {
     return toOrder(row);
   }
 
-  const orderByKey = async (userId: string, key: string) => (await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))))[0];
-  const orderById = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+  const orderByKey = repo.orderByKey;
+  const orderById = repo.orderById;
   /**
-   * The account's newest processing order matching `where` (a charge whose outcome the provider has not told yet).
+   * The account's newest processing order matching `match` (a charge whose outcome the provider has not told yet).
    * Reconciliation settles one within minutes; one older than a day means it is not running, and is not let block
    * the account's purchases for ever.
    */
-  const processingOrder = async (userId: string, where: SQL | undefined) => {
-    const since = new Date(deps.now().getTime() - PROCESSING_HOLDS_MS);
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'processing'), gte(orders.createdAt, since), where))
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    return row;
-  };
+  const processingOrder = (userId: string, match: { kinds: string[]; tariffId?: string; subscriptionId?: string }) =>
+    repo.processingOrder(userId, new Date(deps.now().getTime() - PROCESSING_HOLDS_MS), match);
 
   async function activeMethod(userId: string, id: string) {
-    const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.state, 'active')));
+    const row = await repo.activeMethodOf(userId, id);
     if (!row || !row.token) throw notFound('Payment method');
     return row;
   }
@@ -228,23 +214,7 @@ export function createPaymentsService(deps: BillingDeps) {
     const since = new Date(now.getTime() - PAYMENT_LINK_REUSE_MINUTES * 60_000);
     // A page not there after this long is taken for a checkout that died with its process: not waited for.
     const opening = new Date(now.getTime() - WAIT_FOR_WINNER_MS);
-    return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [found] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, userId), eq(orders.kind, kind), eq(orders.status, 'pending'), gte(orders.createdAt, since), tariffId ? eq(orders.tariffId, tariffId) : undefined,
-            or(isNotNull(orders.paymentUrl), gte(orders.createdAt, opening)),
-          ),
-        )
-        .orderBy(desc(orders.createdAt))
-        .limit(1);
-      if (found) return { order: found, mine: false };
-      const [created] = await tx.insert(orders).values(values()).returning();
-      return { order: created!, mine: true };
-    });
+    return repo.claimLinkOrder(userId, kind, tariffId, since, opening, values);
   }
 
   /** The hosted page of a claimed order: opened by the call that made it, waited for by the others. */
@@ -259,6 +229,23 @@ export function createPaymentsService(deps: BillingDeps) {
     // The first call's checkout failed (or never came): the same answer as it got.
     if (row.status !== 'pending' || !row.paymentUrl) throw providerFailed(new ProviderError(provider().name, `the checkout of order ${row.id} did not open`));
     return row.paymentUrl;
+  }
+
+  /**
+   * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
+   * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
+   * logs it; a repeat is safe: its key is the charge's transaction).
+   */
+  async function refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
+    if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
+    const order = await orderById(event.invoiceId).catch(() => undefined);
+    if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
+    try {
+      await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   const withClientKey = (url: string, clientKey: string) => `${url}${url.includes('?') ? '&' : '?'}client_key=${encodeURIComponent(clientKey)}`;
@@ -309,7 +296,7 @@ export function createPaymentsService(deps: BillingDeps) {
           // a failed checkout leaves the order failed (provider_unavailable), which is the answer, now and on repeats
           else await checkout(order, title, order.kind === 'trial').catch(() => undefined);
         },
-        () => processingOrder(session.userId, and(eq(orders.kind, 'purchase'), eq(orders.tariffId, body.tariff_id))),
+        () => processingOrder(session.userId, { kinds: ['purchase'], tariffId: body.tariff_id }),
       );
     },
 
@@ -324,16 +311,14 @@ export function createPaymentsService(deps: BillingDeps) {
         key,
         requestHash({ extend: subscriptionId }),
         async () => {
-          const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, session.userId)));
+          const sub = await repo.subscriptionOf(session.userId, subscriptionId);
           if (!sub) throw notFound('Subscription');
           const inWindow = sub.status === 'grace' || (sub.billingExpiresAt !== null && sub.billingExpiresAt > now && sub.status !== 'cancelled');
           if (!inWindow) throw new AppError(409, ErrorCode.SubscriptionNotExtendable, 'Only a subscription whose renewal failed can be extended');
-          const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, sub.tariffId));
+          const tariff = await repo.tariff(sub.tariffId);
           const price = await renewalPrice(db, tariff!);
           title = tariff!.title;
-          const method = sub.paymentMethodId
-            ? (await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, sub.paymentMethodId), eq(paymentMethods.state, 'active'))))[0]
-            : undefined;
+          const method = sub.paymentMethodId ? await repo.activeMethod(sub.paymentMethodId) : undefined;
           token = method?.token ?? null;
           return {
             kind: 'extend', tariffId: tariff!.id, subscriptionId: sub.id, period: sub.renewals + 1, paymentMethodId: method?.id ?? null, amount: price,
@@ -344,7 +329,7 @@ export function createPaymentsService(deps: BillingDeps) {
           if (token) await charge(order, token, title);
           else await checkout(order, title, false).catch(() => undefined);
         },
-        () => processingOrder(session.userId, and(inArray(orders.kind, ['extend', 'renewal']), eq(orders.subscriptionId, subscriptionId))),
+        () => processingOrder(session.userId, { kinds: ['extend', 'renewal'], subscriptionId }),
       );
     },
 
@@ -366,26 +351,41 @@ export function createPaymentsService(deps: BillingDeps) {
       return toOrder(row);
     },
 
+    refundCardCheck,
+
     /**
-     * A trial's or a binding's card check (1 RUB) goes back to the card holder: for providers that do not
-     * refund it themselves, after its payment was applied. Answers false when the provider refused (the caller
-     * logs it; a repeat is safe: its key is the charge's transaction).
+     * A provider's notification (platform §4 Payment notifications): verified against its signature, applied once
+     * through the ledger, then the card check and any double payment go back. 404 for an unknown provider, 401 for a
+     * bad signature, 422 for an amount or currency that is not the order's; a repeat is answered as applied.
      */
-    async refundCardCheck(p: PaymentProvider, event: { operation: string; status: string; transactionId: string; invoiceId: string | null; amount: number }): Promise<boolean> {
-      if (event.operation !== 'payment' || event.status !== 'completed' || !event.invoiceId) return true;
-      const order = await orderById(event.invoiceId).catch(() => undefined);
-      if (!order || (order.kind !== 'trial' && order.kind !== 'bind_card')) return true;
-      try {
-        await p.refund({ transactionId: event.transactionId, amount: event.amount }, `card-check-refund:${event.transactionId}`);
-        return true;
-      } catch {
-        return false;
+    async handleNotification(providerName: string, input: Omit<IncomingNotification, 'now'>, log: NotificationLog): Promise<void> {
+      const p = deps.payments.byName(providerName);
+      if (!p) throw notFound('Payment provider');
+      const verified = p.verifyNotification({ ...input, now: deps.now() });
+      if (!verified.ok) {
+        log.warn({ provider: p.name, reason: verified.reason }, 'payment notification refused');
+        throw new AppError(401, ErrorCode.InvalidNotification, 'Notification refused');
+      }
+      const { accountId: _account, ...event } = verified.notification;
+      const outcome = await applyLedgerEvent(db, { ...event, provider: p.name }, deps.now(), (m) =>
+        log.error({ provider: p.name, order: m.orderId, transaction: m.transactionId, operation: m.operation, reason: m.reason, expected: m.expected, got: m.got }, 'payment notification does not match its order; refused'),
+      );
+      // Refused, not acknowledged: a provider keeps such a notification for a person to look at (and retries it).
+      if (outcome === 'mismatch') throw new AppError(422, ErrorCode.InvalidNotification, 'The amount or currency does not match the order');
+      if (outcome === 'applied' && !p.refundsCardCheck && !(await refundCardCheck(p, event))) {
+        log.error({ provider: p.name, transaction: event.transactionId }, 'card-check refund failed; refund it by hand');
+      }
+      // A double payment goes back at once; a repeat of its notification retries a refund still owed.
+      if (event.operation === 'payment' && (outcome === 'surplus' || outcome === 'duplicate_notification' || outcome === 'duplicate_transaction')) {
+        const refund = await refundSurplus(db, p, event.transactionId, deps.now());
+        if (refund === 'failed') log.error({ provider: p.name, transaction: event.transactionId }, 'the provider refused to refund a double payment; refund it by hand');
+        if (refund === 'pending') log.warn({ provider: p.name, transaction: event.transactionId }, 'double payment refund not made yet; the renewal run retries it');
       }
     },
 
     /** spec platform §3 Payment method: the account's cards (active first). */
     async paymentMethods(session: SessionContext): Promise<PaymentMethods> {
-      const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, session.userId)).orderBy(desc(paymentMethods.isActive), desc(paymentMethods.createdAt));
+      const rows = await repo.methodsOf(session.userId);
       return {
         data: {
           items: rows.map((m) => ({
@@ -406,34 +406,22 @@ export function createPaymentsService(deps: BillingDeps) {
 
     /** Removes a card: renewals stop (subscriptions forget it); store subscriptions cannot be removed here. */
     async removePaymentMethod(session: SessionContext, id: string): Promise<void> {
-      const [row] = await db.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, session.userId)));
+      const row = await repo.methodOf(session.userId, id);
       if (!row) throw notFound('Payment method');
       if ((UNCANCELLABLE_PAYMENT_TYPES as readonly string[]).includes(row.type)) {
         throw new AppError(409, ErrorCode.PaymentMethodUncancellable, 'This payment method is managed by the store it was bought in');
       }
       const now = deps.now();
-      await db.transaction(async (tx) => {
-        await tx.update(paymentMethods).set({ state: 'removed', isActive: false }).where(eq(paymentMethods.id, row.id));
-        await tx.update(subscriptions).set({ paymentMethodId: null, updatedAt: now }).where(and(eq(subscriptions.userId, session.userId), eq(subscriptions.paymentMethodId, row.id)));
-      });
+      await repo.removeMethod(session.userId, row.id, now);
     },
 
     /** Charges and refunds of the account, newest first, with the card. */
     async history(session: SessionContext, query: { skip: number; limit: number }): Promise<PaymentHistory> {
       // Refused words (amount or currency not the order's) are a record for staff, not money of the account.
-      const where = and(eq(payments.userId, session.userId), inArray(payments.kind, ['charge', 'refund']));
-      const [total] = await db.select({ n: count() }).from(payments).where(where);
-      const rows = await db
-        .select({ p: payments, last4: paymentMethods.cardLast4, brand: paymentMethods.brand })
-        .from(payments)
-        .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
-        .where(where)
-        .orderBy(desc(payments.occurredAt), desc(payments.createdAt))
-        .offset(query.skip)
-        .limit(query.limit);
+      const { total, rows } = await repo.paymentsPage(session.userId, ['charge', 'refund'], query);
       return {
         data: {
-          items_total: total?.n ?? 0,
+          items_total: total,
           items: rows.map(({ p, last4, brand }) => ({
             id: p.id,
             kind: p.kind === 'refund' ? 'refund' : 'charge',
@@ -458,7 +446,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export async function renewalPrice(db: Db, tariff: typeof tariffs.$inferSelect): Promise<number> {
   if (tariff.recurrentPrice !== null) return tariff.recurrentPrice;
   if (tariff.nextTariffId) {
-    const [next] = await db.select({ price: tariffs.price }).from(tariffs).where(eq(tariffs.id, tariff.nextTariffId));
+    const next = await createPaymentsRepo(db).tariffPrice(tariff.nextTariffId);
     if (next) return next.price;
   }
   return tariff.price;
