@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
@@ -11,6 +12,8 @@ import { createTvPlaybackService } from './modules/tv-playback/tv-playback.servi
  * Routes and plugins read them from `app.services`.
  */
 export function createServices(deps: Deps) {
+  // The catalogue, low: the modules that list titles read it.
+  const catalogTitles = createCatalogTitlesService(deps.database.db);
   // Sessions and accounts, low: everything that knows the caller reads them.
   const identity = createIdentityService(deps);
   const devices = createDevicesService(deps);
@@ -19,7 +22,7 @@ export function createServices(deps: Deps) {
   const tvPlayback = createTvPlaybackService(deps, { playback });
   const streams = createStreamsService(deps, { playback, tv: tvPlayback });
   const streamGuard = createStreamGuard(deps);
-  return { identity, devices, playback, tvPlayback, streams, streamGuard };
+  return { catalogTitles, identity, devices, playback, tvPlayback, streams, streamGuard };
 }
 export type Services = ReturnType<typeof createServices>;
 
