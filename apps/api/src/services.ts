@@ -16,7 +16,7 @@ export function createServices(deps: Deps) {
   const catalogTitles = createCatalogTitlesService(deps.database.db);
   // Sessions and accounts, low: everything that knows the caller reads them.
   const identity = createIdentityService(deps);
-  const devices = createDevicesService(deps);
+  const devices = createDevicesService(deps, { identity });
   // spec platform §4 Playback gating: one gate for VOD (playback) and TV (tv-playback); streams count and renew both.
   const playback = createPlaybackService(deps, { identity, devices });
   const tvPlayback = createTvPlaybackService(deps, { playback });

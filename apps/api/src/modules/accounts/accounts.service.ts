@@ -5,7 +5,6 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityRepo } from '../identity/identity.repo.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
@@ -19,7 +18,6 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { c
 export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
-  const identityRepo = createIdentityRepo(deps.database.db);
   const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
@@ -138,7 +136,7 @@ export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now
 
     /** Sign-out: the session is revoked on the server (spec /logout). */
     async logout(session: SessionContext): Promise<void> {
-      await identityRepo.revokeSession(session.sessionId, deps.now());
+      await identity.revokeSession(session.sessionId, deps.now());
     },
   };
 }
