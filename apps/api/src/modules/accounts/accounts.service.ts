@@ -8,7 +8,7 @@ import { createCodes } from '../identity/codes.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
-import { createAccountsRepo } from './accounts.repo.ts';
+import { createAccountsRepo, type AccountsTx } from './accounts.repo.ts';
 
 const emailTaken = () => new AppError(409, ErrorCode.EmailTaken, 'This email is already registered');
 const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, 'This account is already registered');
@@ -132,6 +132,19 @@ export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now
       const user = await repo.userByEmail(email);
       if (!user || user.isVirtual || user.emailConfirmedAt || !user.email) return;
       await sendConfirmation(user.id, user.email.toLowerCase()).catch(tolerate);
+    },
+
+    /** Whether an account already has this email (in any case). */
+    async isEmailTaken(email: string): Promise<boolean> {
+      return Boolean(await repo.userByEmail(email));
+    },
+
+    /**
+     * Registers the virtual user by email and password inside the caller's transaction (a coupon sign-up grants
+     * in the same one); null when the user is not virtual any more.
+     */
+    registerVirtualIn(tx: AccountsTx, userId: string, email: string, passwordHash: string) {
+      return createAccountsRepo(tx).registerVirtual(userId, email, passwordHash);
     },
 
     /** Sign-out: the session is revoked on the server (spec /logout). */
