@@ -3,6 +3,7 @@ import { createCatalogTitlesService } from './modules/catalog/catalog-titles.ser
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { createStreamSessionsService } from './modules/streams/stream-sessions.service.ts';
 import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
 import { createTvPlaybackService } from './modules/tv-playback/tv-playback.service.ts';
 
@@ -18,11 +19,12 @@ export function createServices(deps: Deps) {
   const identity = createIdentityService(deps);
   const devices = createDevicesService(deps, { identity });
   // spec platform §4 Playback gating: one gate for VOD (playback) and TV (tv-playback); streams count and renew both.
-  const playback = createPlaybackService(deps, { identity, devices });
-  const tvPlayback = createTvPlaybackService(deps, { playback });
+  const streamSessions = createStreamSessionsService(deps);
+  const playback = createPlaybackService(deps, { identity, devices, streams: streamSessions });
+  const tvPlayback = createTvPlaybackService(deps, { playback, streams: streamSessions });
   const streams = createStreamsService(deps, { playback, tv: tvPlayback });
   const streamGuard = createStreamGuard(deps);
-  return { catalogTitles, identity, devices, playback, tvPlayback, streams, streamGuard };
+  return { catalogTitles, identity, devices, streamSessions, playback, tvPlayback, streams, streamGuard };
 }
 export type Services = ReturnType<typeof createServices>;
 
