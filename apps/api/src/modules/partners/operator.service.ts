@@ -1,6 +1,7 @@
 import { DAY_MS } from '@ekran/core';
 import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
 import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
+import type { Db } from '@ekran/db';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
@@ -47,6 +48,17 @@ export function toOperatorAccountSubscription(row: OperatorSubscriptionRow, tari
     next_charge: null,
     payment_method_id: null,
     partner: OPERATOR_PARTNER,
+  };
+}
+
+/** The operator subscriptions other modules read (the account page lists the entitling one beside ours). */
+export function operatorSubscriptionsOf(db: Db) {
+  const repo = createOperatorRepo(db);
+  return {
+    /** The account's entitling operator subscription with its tariff, or null. */
+    liveWithTariff(userId: string, now: Date) {
+      return repo.liveWithTariff(userId, now);
+    },
   };
 }
 
