@@ -1,7 +1,9 @@
 import type { Deps } from './deps.ts';
+import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { createStreamSessionsService } from './modules/streams/stream-sessions.service.ts';
 import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
 import { createTvPlaybackService } from './modules/tv-playback/tv-playback.service.ts';
 
@@ -11,15 +13,18 @@ import { createTvPlaybackService } from './modules/tv-playback/tv-playback.servi
  * Routes and plugins read them from `app.services`.
  */
 export function createServices(deps: Deps) {
+  // The catalogue, low: the modules that list titles read it.
+  const catalogTitles = createCatalogTitlesService(deps.database.db);
   // Sessions and accounts, low: everything that knows the caller reads them.
   const identity = createIdentityService(deps);
-  const devices = createDevicesService(deps);
+  const devices = createDevicesService(deps, { identity });
   // spec platform §4 Playback gating: one gate for VOD (playback) and TV (tv-playback); streams count and renew both.
-  const playback = createPlaybackService(deps, { identity, devices });
-  const tvPlayback = createTvPlaybackService(deps, { playback });
+  const streamSessions = createStreamSessionsService(deps);
+  const playback = createPlaybackService(deps, { identity, devices, streams: streamSessions });
+  const tvPlayback = createTvPlaybackService(deps, { playback, streams: streamSessions });
   const streams = createStreamsService(deps, { playback, tv: tvPlayback });
   const streamGuard = createStreamGuard(deps);
-  return { identity, devices, playback, tvPlayback, streams, streamGuard };
+  return { catalogTitles, identity, devices, streamSessions, playback, tvPlayback, streams, streamGuard };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -7,8 +7,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createLifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createOperatorRepo } from '../partners/operator.repo.ts';
-import { toOperatorAccountSubscription } from '../partners/operator.service.ts';
+import { operatorSubscriptionsOf, toOperatorAccountSubscription } from '../partners/operator.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createAccountRepo } from './account.repo.ts';
 
@@ -21,7 +20,7 @@ export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
   const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now });
-  const operator = createOperatorRepo(deps.database.db);
+  const operator = operatorSubscriptionsOf(deps.database.db);
 
   async function userOf(session: SessionContext) {
     registeredOnly(session);

@@ -1,8 +1,11 @@
 import { sessions, users, verificationCodes, type Db } from '@ekran/db';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 
+/** A transaction handle the repo's queries may run in. */
+export type AccountsTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Drizzle queries of sign-up, confirmation and passwords; no rules. */
-export function createAccountsRepo(db: Db) {
+export function createAccountsRepo(db: Db | AccountsTx) {
   return {
     async userByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);

@@ -5,11 +5,10 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityRepo } from '../identity/identity.repo.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createSignIn } from '../identity/sign-in.ts';
-import { createAccountsRepo } from './accounts.repo.ts';
+import { createAccountsRepo, type AccountsTx } from './accounts.repo.ts';
 
 const emailTaken = () => new AppError(409, ErrorCode.EmailTaken, 'This email is already registered');
 const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, 'This account is already registered');
@@ -19,7 +18,6 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { c
 export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
   const identity = createIdentityService(deps);
-  const identityRepo = createIdentityRepo(deps.database.db);
   const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
@@ -136,9 +134,22 @@ export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now
       await sendConfirmation(user.id, user.email.toLowerCase()).catch(tolerate);
     },
 
+    /** Whether an account already has this email (in any case). */
+    async isEmailTaken(email: string): Promise<boolean> {
+      return Boolean(await repo.userByEmail(email));
+    },
+
+    /**
+     * Registers the virtual user by email and password inside the caller's transaction (a coupon sign-up grants
+     * in the same one); null when the user is not virtual any more.
+     */
+    registerVirtualIn(tx: AccountsTx, userId: string, email: string, passwordHash: string) {
+      return createAccountsRepo(tx).registerVirtual(userId, email, passwordHash);
+    },
+
     /** Sign-out: the session is revoked on the server (spec /logout). */
     async logout(session: SessionContext): Promise<void> {
-      await identityRepo.revokeSession(session.sessionId, deps.now());
+      await identity.revokeSession(session.sessionId, deps.now());
     },
   };
 }

@@ -37,6 +37,11 @@ export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>,
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
   return {
+    /** The phone of an account, or null (none, or no such account). */
+    async phoneOf(userId: string): Promise<string | null> {
+      return (await repo.userById(userId))?.phone ?? null;
+    },
+
     /**
      * A code by SMS to any mobile number: whether an account has it is not looked at, so the answer and its
      * time are the same either way. Per number: a minute's wait while the last code is unused (a used one

@@ -4,9 +4,9 @@ import type { Category } from '@ekran/contracts';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SORT_FIELDS, type ListingCursor, type SortField } from './listing-cursor.ts';
 
-export type TitleRow = typeof titles.$inferSelect;
+import type { GenreOfTitle, TitleRow } from './catalog.types.ts';
 
-export interface GenreOfTitle { titleId: string; alias: string; title: string; position: number }
+export type { GenreOfTitle, TitleRow } from './catalog.types.ts';
 
 /** The SQL condition of a category page (spec platform §2 Category pages); the generated column is indexed. */
 function categoryCondition(category: Category | undefined): SQL | undefined {

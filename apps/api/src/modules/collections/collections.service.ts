@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createCollectionsRepo } from './collections.repo.ts';
-import { createCardMaker, scopeCacheKey, type TitleScope } from './title-scope.ts';
+import { createCardMaker } from '../catalog/title-cards.ts';
+import { scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const COVER_POSTERS = 3;
 

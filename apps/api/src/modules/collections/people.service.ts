@@ -3,9 +3,10 @@ import { PERSON_ROLES, hasNameAndAlias } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import type { TitleRow } from '../catalog/catalog.repo.ts';
+import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createPeopleRepo } from './people.repo.ts';
-import { createCardMaker, scopeCacheKey, type TitleScope } from './title-scope.ts';
+import { createCardMaker } from '../catalog/title-cards.ts';
+import { scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const TOP_GENRES = 5;
 

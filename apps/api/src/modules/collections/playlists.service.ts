@@ -3,7 +3,7 @@ import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import type { TitleRow } from '../catalog/catalog.repo.ts';
+import type { TitleRow } from '../catalog/catalog.types.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createPlaylistsRepo, type PlaylistItemRow } from './playlists.repo.ts';
 import { scopeAdmits, scopeCacheKey, type TitleScope } from './title-scope.ts';

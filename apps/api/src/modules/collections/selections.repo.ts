@@ -1,7 +1,7 @@
 import type { SelectionRule } from '@ekran/core';
 import { genres, selectionItems, selections, titleCountries, titleGenres, titles, type Db } from '@ekran/db';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { TitleRow } from '../catalog/catalog.repo.ts';
+import type { TitleRow } from '../catalog/catalog.types.ts';
 import { scopeCondition, type TitleScope } from './title-scope.ts';
 
 export type SelectionRow = typeof selections.$inferSelect;

@@ -4,10 +4,11 @@ import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
-import type { TitleRow } from '../catalog/catalog.repo.ts';
+import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createCollectionsRepo, type CollectionRow } from './collections.repo.ts';
 import { createSelectionsRepo, type SelectionRow } from './selections.repo.ts';
-import { createCardMaker, scopeAdmits, scopeCacheKey, type TitleScope } from './title-scope.ts';
+import { createCardMaker } from '../catalog/title-cards.ts';
+import { scopeAdmits, scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
 const COVER_POSTERS = 3;

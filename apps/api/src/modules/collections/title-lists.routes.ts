@@ -12,7 +12,7 @@ const RefParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]
 /** What the sub-pages of a title page need beyond the title (spec platform §2 Watching). */
 export async function titleListsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const lists = createTitleListsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
+  const lists = createTitleListsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log }, { catalog: app.services.catalogTitles });
 
   app.get(
     ApiRoute.watchLists,

@@ -2,7 +2,7 @@ import type { Image, TitleLists } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { createCatalogRepo } from '../catalog/catalog.repo.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { scopeAllows, type KidsScope } from '../profiles/kids-scope.ts';
 import { collectionUrl } from './collections.service.ts';
@@ -17,8 +17,11 @@ const COVER_POSTERS = 3;
  * selections sub-pages of its page (spec platform §2 Watching). A title outside the caller's kids scope is not
  * found, exactly like the title itself; counts and covers count only what the caller may see.
  */
-export function createTitleListsService(db: Db, options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } } = { cacheTtlMs: 0 }) {
-  const catalog = createCatalogRepo(db);
+export function createTitleListsService(
+  db: Db,
+  options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } },
+  { catalog }: { catalog: CatalogTitlesService },
+) {
   const collections = createCollectionsRepo(db);
   const selections = createSelectionsService(db, { cacheTtlMs: options.cacheTtlMs, ...(options.log ? { log: options.log } : {}) });
   const cache = createTtlCache<TitleLists>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });

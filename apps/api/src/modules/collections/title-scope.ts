@@ -1,8 +1,5 @@
-import type { TitleCard } from '@ekran/contracts';
-import { titles, type Db } from '@ekran/db';
+import { titles } from '@ekran/db';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { groupGenres, toTitleCard } from '../catalog/catalog.mapper.ts';
-import { createCatalogRepo, type TitleRow } from '../catalog/catalog.repo.ts';
 import type { KidsScope } from '../profiles/kids-scope.ts';
 
 /**
@@ -34,14 +31,3 @@ export function scopeAdmits(scope: TitleScope, row: { isDisabled: boolean; forKi
 
 /** A cache key part of a scope. */
 export const scopeCacheKey = (scope: TitleScope): string => `${scope.kidsOnly ? 'kids' : 'all'}:${scope.ratings?.join(',') ?? '*'}`;
-
-/** Title rows as cards, with their genres and season counts (the catalogue's card mapper). */
-export function createCardMaker(db: Db) {
-  const catalog = createCatalogRepo(db);
-  return async function toCards(rows: TitleRow[]): Promise<TitleCard[]> {
-    const ids = rows.map((r) => r.id);
-    const [genreRows, seasonCounts] = await Promise.all([catalog.genresOf(ids), catalog.seasonCounts(ids)]);
-    const byTitle = groupGenres(genreRows);
-    return rows.map((r) => toTitleCard(r, byTitle.get(r.id) ?? [], seasonCounts.get(r.id) ?? 0));
-  };
-}

@@ -2,14 +2,16 @@ import type { AccountDevice, AccountDeviceList, DeviceRegisterRequest } from '@e
 import { ErrorCode } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { createIdentityRepo } from '../identity/identity.repo.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { deviceCountExceeded, mayAddDevice, VIRTUAL_DEVICE_LIMIT } from '../identity/sign-in.ts';
 import { toAccountDevice } from './device-name.ts';
 
 /** The account's devices: the list, removal, registration, and the playback check's device rule. */
-export function createDevicesService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
-  const repo = createIdentityRepo(deps.database.db);
+export function createDevicesService(
+  deps: Pick<Deps, 'env' | 'now'>,
+  { identity: repo }: { identity: Pick<IdentityService, 'listDevices' | 'deviceByUid' | 'registerDevice' | 'removeDevice'> },
+) {
   const limit = deps.env.DEVICE_LIMIT;
 
   return {

@@ -1,8 +1,8 @@
 import { OPERATOR_PARTNER, type AuthData } from '@ekran/contracts';
 import { socialAuthFields } from '../social/social.mapper.ts';
-import type { IdentityRow } from '../social/social.repo.ts';
+import type { IdentityRow } from '../social/social.types.ts';
 import { assignExperiments, type PinStatus } from '@ekran/core';
-import type { OperatorSubscriptionRow } from '../partners/operator.repo.ts';
+import type { OperatorSubscriptionRow } from '../partners/operator.types.ts';
 import type { DeviceRow, ExternalSubscriptionRow, ProfileRow, SubscriptionRow, UserRow } from './identity.repo.ts';
 
 const LANGUAGES = ['ru', 'en', 'sr', 'bg', 'hr'] as const;

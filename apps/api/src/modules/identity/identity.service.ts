@@ -138,6 +138,29 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       const [live, operatorLive] = await Promise.all([repo.listLiveSubscriptions(userId, now), operator.hasLive(userId, now)]);
       return operatorLive || live.some((s) => isEntitling(s.status) && isLive(s, now));
     },
+
+    // The account's devices, as the devices module reads and changes them (identity keeps the devices and sessions).
+    /** The account's devices, oldest first. */
+    listDevices(userId: string) {
+      return repo.listDevices(userId);
+    },
+    /** The account's device by its uid, or null. */
+    deviceByUid(userId: string, uid: string) {
+      return repo.deviceByUid(userId, uid);
+    },
+    /** Registers a device to the account (obeying the limit) and moves the session onto it. */
+    registerDevice(input: Parameters<typeof repo.registerDevice>[0]) {
+      return repo.registerDevice(input);
+    },
+    /** Removes a device of the account and ends its sessions; false when the account has no such device. */
+    removeDevice(userId: string, deviceId: string, at: Date): Promise<boolean> {
+      return repo.removeDevice(userId, deviceId, at);
+    },
+
+    /** Revokes a session on the server (sign-out); a revoked one stays revoked. */
+    revokeSession(sessionId: string, at: Date): Promise<void> {
+      return repo.revokeSession(sessionId, at);
+    },
   };
 }
 export type IdentityService = ReturnType<typeof createIdentityService>;

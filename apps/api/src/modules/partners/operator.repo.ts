@@ -1,17 +1,10 @@
 import { operatorNotifications, operatorSubscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { operatorEntitles } from './operator.filters.ts';
+import type { OperatorSubscriptionRow, OperatorTariffRow } from './operator.types.ts';
 
-export type OperatorSubscriptionRow = typeof operatorSubscriptions.$inferSelect;
-export type OperatorTariffRow = typeof tariffs.$inferSelect;
+export type { OperatorSubscriptionRow, OperatorTariffRow } from './operator.types.ts';
 type Popup = 'no_money' | 'got_money' | 'info' | null;
-
-/**
- * Whether an operator subscription entitles now (one rule for playback, auth data, the account
- * page and the stream limit): active, within the billed period, and not out of money (the blocking state of
- * platform §4: a suspended one, or a balance reported as no_money).
- */
-export const operatorEntitles = (now: Date): SQL =>
-  and(eq(operatorSubscriptions.status, 'active'), gt(operatorSubscriptions.expiresAt, now), ne(operatorSubscriptions.balanceState, 'no_money'))!;
 
 /** Operator subscriptions, the users' operator flags and the applied operator notifications. */
 export function createOperatorRepo(db: Db) {

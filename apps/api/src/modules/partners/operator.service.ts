@@ -1,9 +1,9 @@
 import { DAY_MS } from '@ekran/core';
 import type { AccountSubscription, AuthData, OperatorNotification, OperatorSubscription } from '@ekran/contracts';
 import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts';
+import type { Db } from '@ekran/db';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
@@ -51,6 +51,17 @@ export function toOperatorAccountSubscription(row: OperatorSubscriptionRow, tari
   };
 }
 
+/** The operator subscriptions other modules read (the account page lists the entitling one beside ours). */
+export function operatorSubscriptionsOf(db: Db) {
+  const repo = createOperatorRepo(db);
+  return {
+    /** The account's entitling operator subscription with its tariff, or null. */
+    liveWithTariff(userId: string, now: Date) {
+      return repo.liveWithTariff(userId, now);
+    },
+  };
+}
+
 /**
  * The mobile-operator customer (spec platform §1, §3 mf_info, §6 Operator customer, §8): sign-up and sign-in
  * by an SMS code to the msisdn (the phone sign-in of the accounts module), the operator subscription the
@@ -58,15 +69,14 @@ export function toOperatorAccountSubscription(row: OperatorSubscriptionRow, tari
  */
 export function createOperatorService(deps: Deps, delivery: Delivery, gateway: OperatorGateway) {
   const repo = createOperatorRepo(deps.database.db);
-  const accounts = createAccountsRepo(deps.database.db);
   const phone = createPhoneService(deps, delivery);
   const identity = createIdentityService(deps);
 
   async function requireRegisteredPhone(session: SessionContext): Promise<string> {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in with the operator number first');
-    const user = await accounts.userById(session.userId);
-    if (!user?.phone) throw new AppError(400, ErrorCode.NoDestination, 'The account has no phone; sign in with the operator number first');
-    return user.phone;
+    const userPhone = await phone.phoneOf(session.userId);
+    if (!userPhone) throw new AppError(400, ErrorCode.NoDestination, 'The account has no phone; sign in with the operator number first');
+    return userPhone;
   }
 
   return {
@@ -170,9 +180,9 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
      */
     async mlk(session: SessionContext, msisdnInput: string): Promise<{ state: 'signed_in' | 'code_sent'; msisdn: string }> {
       const msisdn = phoneOrThrow(msisdnInput);
-      const user = session.isVirtual ? null : await accounts.userById(session.userId);
-      if (user?.phone === msisdn) {
-        await repo.markOperator(user.id);
+      const userPhone = session.isVirtual ? null : await phone.phoneOf(session.userId);
+      if (userPhone === msisdn) {
+        await repo.markOperator(session.userId);
         return { state: 'signed_in', msisdn };
       }
       await phone.sendCode(msisdn);

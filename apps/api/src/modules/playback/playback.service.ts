@@ -8,7 +8,7 @@ import type { DevicesService } from '../devices/devices.service.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
-import { createStreamsRepo } from '../streams/streams.repo.ts';
+import type { StreamSessionsService } from '../streams/stream-sessions.service.ts';
 import { createPlaybackRepo } from './playback.repo.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from './signed-media.ts';
 
@@ -68,12 +68,12 @@ const mediaOf = (m: PlayableMedia): PlayableMedia => ({
 export interface PlaybackUses {
   identity: Pick<IdentityService, 'hasActiveSubscription'>;
   devices: Pick<DevicesService, 'assertRegistered'>;
+  streams: Pick<StreamSessionsService, 'openForCheck'>;
 }
 
 /** Playback: what an item is, whether the caller may play it, and signed stream URLs bound to a stream session. */
-export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, devices }: PlaybackUses) {
+export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, devices, streams }: PlaybackUses) {
   const repo = createPlaybackRepo(deps.database.db);
-  const streams = createStreamsRepo(deps.database.db);
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);

@@ -8,7 +8,6 @@ import { isEmail, looksLikeEmail, DAY_MS } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createAccountsRepo } from '../accounts/accounts.repo.ts';
 import type { createAccountsService } from '../accounts/accounts.service.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import { createIdentityService } from '../identity/identity.service.ts';
@@ -90,7 +89,7 @@ function gives(campaign: CampaignRow, tariff: TariffRow | null, discount: Tariff
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Promo codes, gift certificates and coupons: what a code gives, and activating it once, atomically. */
-export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation'>) {
+export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation' | 'isEmailTaken' | 'registerVirtualIn'>) {
   const { db } = deps.database;
   const repo = createPromoRepo(db);
   const identity = createIdentityService(deps);
@@ -216,14 +215,14 @@ export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof 
       const campaign = await repo.campaignByAlias(alias, 'coupon');
       if (!campaign) throw promoErrors.notFound();
       assertCampaignUsable(campaign, await grantOf(campaign), now);
-      if (await createAccountsRepo(db).userByEmail(body.email)) throw promoErrors.emailTaken();
+      if (await accounts.isEmailTaken(body.email)) throw promoErrors.emailTaken();
       const passwordHash = await hashPassword(body.password);
       const activation = await db
         .transaction(async (tx) => {
           const r = createPromoRepo(tx);
           const locked = await r.campaignByAlias(alias, 'coupon', true);
           if (!locked) throw promoErrors.notFound();
-          const user = await createAccountsRepo(tx).registerVirtual(session.userId, body.email, passwordHash);
+          const user = await accounts.registerVirtualIn(tx, session.userId, body.email, passwordHash);
           if (!user) throw promoErrors.alreadyRegistered();
           return activateLocked(r, session.userId, locked, null, now, true);
         })

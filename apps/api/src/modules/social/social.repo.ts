@@ -4,7 +4,7 @@ import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import type { SocialProfile } from './providers.ts';
 
 export type FlowRow = typeof socialAuthFlows.$inferSelect;
-export type IdentityRow = typeof socialIdentities.$inferSelect;
+export type { IdentityRow } from './social.types.ts';
 type FlowStatus = FlowRow['status'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 import type { EntitlingStatus } from '@ekran/core';
 import { devices, operatorSubscriptions, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
-import { operatorEntitles } from '../partners/operator.repo.ts';
+import { operatorEntitles } from '../partners/operator.filters.ts';
 
 export type StreamRow = typeof streamSessions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -9,7 +9,7 @@ import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import type { Gateable, PlaybackService } from '../playback/playback.service.ts';
 import { signMediaPrefix } from '../playback/media-token.ts';
 import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
-import { createStreamsRepo } from '../streams/streams.repo.ts';
+import type { StreamSessionsService } from '../streams/stream-sessions.service.ts';
 import { assetReaderFor, readAssetLayout, type AssetFileReader, type AssetLayout } from './asset-layout.ts';
 import { ChannelPlanError, planChannel, type ChannelPlan } from './channel-plan.ts';
 import { channelMasterPlaylist, liveMediaPlaylist, NotOnAirError, rangeSeconds, recordingMediaPlaylist, type UrlOf } from './live-playlist.ts';
@@ -54,9 +54,8 @@ export function refuseOutsideRu(alias: string) {
  * Live TV and recordings: the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
-export function createTvPlaybackService(deps: Deps, { playback }: { playback: PlaybackService }, options: { read?: AssetFileReader } = {}) {
+export function createTvPlaybackService(deps: Deps, { playback, streams }: { playback: PlaybackService; streams: Pick<StreamSessionsService, 'openForCheck'> }, options: { read?: AssetFileReader } = {}) {
   const repo = createTvPlaybackRepo(deps.database.db);
-  const streams = createStreamsRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
   const layouts = createTtlCache<AssetLayout>({ ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });

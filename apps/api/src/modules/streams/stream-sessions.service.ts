@@ -1,0 +1,17 @@
+import type { Deps } from '../../deps.ts';
+import { createStreamsRepo, type StreamRow } from './streams.repo.ts';
+
+/**
+ * The stream sessions a playback check opens (spec platform §4 Playback gating): VOD and TV both open theirs here,
+ * below playback and tv-playback (streams.service.ts, above them, counts and renews the streams).
+ */
+export function createStreamSessionsService(deps: Pick<Deps, 'database'>) {
+  const repo = createStreamsRepo(deps.database.db);
+  return {
+    /** Opens (or keeps) the stream of a check; a page view never starts a stream (see the repo's openForCheck). */
+    openForCheck(input: Parameters<typeof repo.openForCheck>[0]): Promise<StreamRow> {
+      return repo.openForCheck(input);
+    },
+  };
+}
+export type StreamSessionsService = ReturnType<typeof createStreamSessionsService>;
