@@ -4,7 +4,7 @@ import type { Category } from '@ekran/contracts';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SORT_FIELDS, type ListingCursor, type SortField } from './listing-cursor.ts';
 
-import type { GenreOfTitle, TitleRow } from './catalog.types.ts';
+import type { GenreOfTitle } from './catalog.types.ts';
 
 export type { GenreOfTitle, TitleRow } from './catalog.types.ts';
 
