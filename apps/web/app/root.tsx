@@ -39,6 +39,9 @@ import { gridCss } from './lib/grid-css.ts';
 import { env } from './lib/env.server.ts';
 import { safeRedirect, sitePath } from './lib/safe-redirect.ts';
 import { useNonce } from './lib/csp-nonce.ts';
+
+/** zod's global config (globalThis.__zod_globalConfig) with its `new Function` fast path off. */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
 import appCss from './styles/app.css?url';
 // ---- The shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
@@ -168,6 +171,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b0d12" />
+        {/* Before any module: zod reads this shared config when a schema is made, and a shared chunk can make
+            schemas before lib/zod-csp.ts runs; the CSP allows no eval, so zod must not probe for it (decision 034). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />
         <style>{gridCss}</style>
