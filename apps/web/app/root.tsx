@@ -1,4 +1,3 @@
-import './lib/zod-csp.ts'; // first: before any module that parses with zod (the CSP allows no eval)
 import interWoff2 from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
@@ -171,8 +170,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b0d12" />
-        {/* Before any module: zod reads this shared config when a schema is made, and a shared chunk can make
-            schemas before lib/zod-csp.ts runs; the CSP allows no eval, so zod must not probe for it (decision 034). */}
+        {/* Before any module: zod reads this shared config when it makes a schema, and it must not probe for eval,
+            which the CSP refuses and reports (decision 034). Only browsers run it; the server keeps the fast path. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links />

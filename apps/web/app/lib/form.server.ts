@@ -12,7 +12,7 @@ export function formFields(form: FormData): Record<string, string> {
 
 /** An action's form parsed by its schema: zod's safeParse result, so the action answers a failure as it always has. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
-  return schema.safeParse(formFields(await request.formData()));
+  return parseFormData(await request.formData(), schema);
 }
 
 /** The same, for a form already read (an action that dispatches on its intent first). */

@@ -209,7 +209,7 @@ function useSuggestions(wanted: string): SearchSuggestResponse | null {
 
 /**
  * The shape of the resource's answer, checked without zod: the API validated it against the contract already, and
- * a zod parse here set off zod's eval probe, which the site's CSP reports (lib/zod-csp.ts).
+ * a zod parse here set off zod's eval probe, which the site's CSP reports (root.tsx's zod config).
  */
 function isSuggestResponse(body: unknown): body is SearchSuggestResponse {
   if (typeof body !== 'object' || body === null || !('query' in body) || !('items' in body)) return false;
