@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { posterSources } from '../../lib/images.ts';
-import { FavoriteResultSchema } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 import { BannerLoading } from './banner-loading.tsx';
 import type { PlayRequest } from './use-banner-click.ts';
@@ -142,7 +141,7 @@ function FavoriteButton({ alias, tabIndex }: { alias: string; tabIndex?: number 
     setState('pending');
     trackClick({ block_type: 'banner', element_type: 'add_to_favorites', element_id: alias });
     try {
-      const res = await callResource(FavoriteResultSchema, FAVORITES_RESOURCE, { method: 'POST', body: new URLSearchParams({ intent: 'add', alias }) });
+      const res = await callResource('FavoriteResultSchema', FAVORITES_RESOURCE, { method: 'POST', body: new URLSearchParams({ intent: 'add', alias }) });
       if (res.status === 401) {
         setState('idle');
         return void navigate(`/auth?back=${encodeURIComponent(`${location.pathname}${location.search}`)}`);

@@ -2,7 +2,7 @@ import type { PlaybackCheck } from '@ekran/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { BannerQueueSchema, type QueueItem } from '../../lib/resource-answers.ts';
+import type { QueueItem } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 import Player from '../player/player.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -53,7 +53,7 @@ export default function BannerPlayer({ request, onClose }: { request: PlayReques
         if (request.kind === 'trailer') {
           queue.current = [{ uid: request.trailerId, title: t('banners.trailerTitle', { title: request.bannerTitle }), alias: request.alias ?? '' }];
         } else {
-          const { status, body } = await callResource(BannerQueueSchema, `/resources/banner-queue?kind=${request.kind}&alias=${encodeURIComponent(request.alias)}`, { signal });
+          const { status, body } = await callResource('BannerQueueSchema', `/resources/banner-queue?kind=${request.kind}&alias=${encodeURIComponent(request.alias)}`, { signal });
           if (status !== 200 || !body || !('items' in body) || body.items.length === 0) return setStage({ kind: 'failed' });
           queue.current = body.items;
         }

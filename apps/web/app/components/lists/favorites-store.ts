@@ -1,6 +1,5 @@
 import type { ListStatus } from '@ekran/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { FavoriteAliasesSchema } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 
 // spec platform §3 client state "profile": the favorites of the profile, with a loading status idle,
@@ -38,7 +37,7 @@ function subscribe(listener: () => void) {
 async function load(profileId: string) {
   publish({ profileId, status: 'loading', aliases: new Set(), removed: new Set(), changed: new Map() });
   try {
-    const { ok, status, body } = await callResource(FavoriteAliasesSchema, FAVORITES_RESOURCE, { credentials: 'same-origin' });
+    const { ok, status, body } = await callResource('FavoriteAliasesSchema', FAVORITES_RESOURCE, { credentials: 'same-origin' });
     if (!ok || !body) throw new Error(`favorites answered ${status}`);
     if (snapshot.profileId === profileId) publish({ ...snapshot, status: 'loaded', aliases: new Set(body.aliases.map(String)) });
   } catch {

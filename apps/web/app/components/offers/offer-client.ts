@@ -1,6 +1,6 @@
 import type { Offer } from '@ekran/contracts';
 import type { OfferPlacement } from '@ekran/core';
-import { OfferActionAnswerSchema, OfferScreenAnswerSchema, type OfferActionAnswer } from '../../lib/resource-answers.ts';
+import type { OfferActionAnswer } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 
 // The browser's half of the offer popups. Plain fetches (like the payment link's): a popup's show
@@ -10,7 +10,7 @@ import { callResource } from '../../lib/resource-client.ts';
 export async function reportOffer(intent: 'shown' | 'closed' | 'accept', offer: Pick<Offer, '_id' | 'kind'>, placement: OfferPlacement, back?: string): Promise<OfferActionAnswer | null> {
   const form = new URLSearchParams({ intent, offer_id: offer._id, kind: offer.kind, placement, ...(back ? { back } : {}) });
   try {
-    const { body } = await callResource(OfferActionAnswerSchema, '/resources/offer', { method: 'POST', body: form });
+    const { body } = await callResource('OfferActionAnswerSchema', '/resources/offer', { method: 'POST', body: form });
     return body ?? { error: 'failed' };
   } catch {
     return null;
@@ -20,7 +20,7 @@ export async function reportOffer(intent: 'shown' | 'closed' | 'accept', offer: 
 /** The offer of the subscriptions popup (platform §4 Offers), or none; never throws (the popup opens without it). */
 export async function loadSubscriptionOffer(): Promise<Offer | null> {
   try {
-    const { ok, body } = await callResource(OfferScreenAnswerSchema, '/resources/offer');
+    const { ok, body } = await callResource('OfferScreenAnswerSchema', '/resources/offer');
     if (!ok) return null;
     return body?.offer ?? null;
   } catch {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { FavoriteResultSchema } from '../../lib/resource-answers.ts';
 import { SignInDialog } from '../lists/sign-in-dialog.tsx';
 import { useFavoriteToggle } from '../lists/use-favorite-toggle.ts';
 
@@ -13,7 +12,8 @@ export const FAVORITE_CHANNELS_RESOURCE = '/resources/favorite-channels';
  */
 export function revalidatesAfterStar({ formAction, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (formAction !== FAVORITE_CHANNELS_RESOURCE) return defaultShouldRevalidate;
-  return FavoriteResultSchema.safeParse(actionResult).data?.ok === true;
+  // Our own resource's answer (lib/resource-answers.ts FavoriteResult): only its ok matters here, so no schema.
+  return typeof actionResult === 'object' && actionResult !== null && 'ok' in actionResult && actionResult.ok === true;
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 import { previousPath } from '../../lib/navigation-trail.ts';
 import { loadSubscriptionOffer } from '../offers/offer-client.ts';
 import type { PaymentLinkAnswer, PlaybackError, PlaybackViewer } from '../../lib/playback-types.ts';
-import { PaymentLinkAnswerSchema, PlaybackAnswerSchema, TariffsAnswerSchema } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 
 /** What pressing play comes to, once the check (and, after a failure, its retry) has answered. */
@@ -52,7 +51,7 @@ export const playbackResource = (uid: string) => `/resources/playback/${encodeUR
 async function askCheck(resource: string, signal: AbortSignal): Promise<{ check: PlaybackCheck; viewer: PlaybackViewer } | { error: PlaybackError; viewer: PlaybackViewer | null }> {
   let answer;
   try {
-    answer = await callResource(PlaybackAnswerSchema, resource, { signal });
+    answer = await callResource('PlaybackAnswerSchema', resource, { signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { error: { status: 0, code: 'NETWORK', message: err instanceof Error ? err.message : '' }, viewer: null };
@@ -114,7 +113,7 @@ export const cachedTariffs = (): Tariff[] | null => tariffCache;
 /** The tariffs: cached, or fetched once through /resources/tariffs (null when the call failed). */
 export function loadTariffs(): Promise<Tariff[] | null> {
   if (tariffCache) return Promise.resolve(tariffCache);
-  tariffRequest ??= callResource(TariffsAnswerSchema, '/resources/tariffs')
+  tariffRequest ??= callResource('TariffsAnswerSchema', '/resources/tariffs')
     .then(({ body }) => body?.tariffs ?? null)
     .catch(() => null)
     .then((tariffs) => {
@@ -146,7 +145,7 @@ export async function openPaymentLink(tariffId: string, extra: Record<string, st
   }
   let answer: PaymentLinkAnswer | null = null;
   try {
-    ({ body: answer } = await callResource(PaymentLinkAnswerSchema, '/resources/payment-link', { method: 'POST', body: form }));
+    ({ body: answer } = await callResource('PaymentLinkAnswerSchema', '/resources/payment-link', { method: 'POST', body: form }));
   } catch {
     return 'failed';
   }

@@ -2,7 +2,6 @@ import type { LiveStream, StreamLimit } from '@ekran/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/modal.tsx';
-import { StopStreamAnswerSchema } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
@@ -17,7 +16,7 @@ export function streamSince(startedAt: string, now: Date = new Date()): string {
 /** Stops one stream through the web server; resolves to whether it is stopped (already stopped counts). */
 async function stopStream(id: string): Promise<boolean> {
   try {
-    const { body: answer } = await callResource(StopStreamAnswerSchema, '/resources/streams', { method: 'POST', body: new URLSearchParams({ intent: 'stop', stream_id: id }) });
+    const { body: answer } = await callResource('StopStreamAnswerSchema', '/resources/streams', { method: 'POST', body: new URLSearchParams({ intent: 'stop', stream_id: id }) });
     return Boolean(answer && ('ok' in answer || answer.error === 'not-found'));
   } catch {
     return false;
