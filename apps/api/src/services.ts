@@ -1,7 +1,9 @@
 import type { Deps } from './deps.ts';
 import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createEntitlementService } from './modules/entitlement/entitlement.service.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
+import { createOffersService } from './modules/offers/offers.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
 import { createStreamSessionsService } from './modules/streams/stream-sessions.service.ts';
 import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
@@ -18,13 +20,17 @@ export function createServices(deps: Deps) {
   // Sessions and accounts, low: everything that knows the caller reads them.
   const identity = createIdentityService(deps);
   const devices = createDevicesService(deps, { identity });
-  // spec platform §4 Playback gating: one gate for VOD (playback) and TV (tv-playback); streams count and renew both.
+  // spec platform §4 Playback gating: one gate (entitlement) for VOD (playback) and TV (tv-playback); streams count
+  // and renew both.
+  const entitlement = createEntitlementService(deps);
   const streamSessions = createStreamSessionsService(deps);
-  const playback = createPlaybackService(deps, { identity, devices, streams: streamSessions });
-  const tvPlayback = createTvPlaybackService(deps, { playback, streams: streamSessions });
+  const playback = createPlaybackService(deps, { entitlement, streams: streamSessions });
+  const tvPlayback = createTvPlaybackService(deps, { entitlement, streams: streamSessions });
   const streams = createStreamsService(deps, { playback, tv: tvPlayback });
   const streamGuard = createStreamGuard(deps);
-  return { catalogTitles, identity, devices, streamSessions, playback, tvPlayback, streams, streamGuard };
+  // The shell's popups (spec platform §4 Offers): who is a subscriber is entitlement's answer.
+  const offers = createOffersService(deps, { entitlement });
+  return { catalogTitles, identity, devices, entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterProfileSelection, ageCapForAge, ageInYears, isCapWithin, isKidsAgeCap, isPin, isRatingAllowedUnder, KIDS_AGE_CAPS, nextProfileSwitchStep,
+  afterProfileSelection, kidsScopeOf, scopeAllows, scopeKey, ageCapForAge, ageInYears, isCapWithin, isKidsAgeCap, isPin, isRatingAllowedUnder, KIDS_AGE_CAPS, nextProfileSwitchStep,
   offersChildProfile, opensPinCreatePopup, PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, pinStatusOf, PROFILES_MAX_DEFAULT, ratingsAllowedUnder, showsWhoWatch,
   type PinStatus, type SwitchProfile,
 } from './profiles.ts';
@@ -178,5 +178,27 @@ describe('showsWhoWatch (platform §6 Who_watch)', () => {
     [{ firstVisitOfSession: false }, false],
   ])('%j → %s', (change, expected) => {
     expect(showsWhoWatch({ ...base, ...change })).toBe(expected);
+  });
+});
+
+describe('kidsScopeOf / scopeAllows (spec platform §4: a child profile sees kids titles within its cap)', () => {
+  it('an adult profile or an anonymous call has no scope and sees everything', () => {
+    expect(kidsScopeOf(null)).toBeNull();
+    expect(kidsScopeOf({ isChild: false, ageCap: null })).toBeNull();
+    expect(scopeAllows(null, { forKids: false, ratingAge: '18+' })).toBe(true);
+    expect(scopeKey(null)).toBe('all');
+  });
+  it('a child profile without a cap sees every kids title and nothing else', () => {
+    const scope = kidsScopeOf({ isChild: true, ageCap: null });
+    expect(scope).toEqual({ ratings: null });
+    expect(scopeAllows(scope, { forKids: true, ratingAge: '12+' })).toBe(true);
+    expect(scopeAllows(scope, { forKids: false, ratingAge: '0+' })).toBe(false);
+    expect(scopeKey(scope)).toBe('kids:*');
+  });
+  it('a capped child profile sees the kids titles its cap allows', () => {
+    const scope = kidsScopeOf({ isChild: true, ageCap: '6+' });
+    expect(scopeAllows(scope, { forKids: true, ratingAge: '6+' })).toBe(true);
+    expect(scopeAllows(scope, { forKids: true, ratingAge: '12+' })).toBe(false);
+    expect(scopeKey(scope)).toBe(`kids:${ratingsAllowedUnder('6+').join(',')}`);
   });
 });

@@ -1,7 +1,7 @@
+import { type KidsScope } from '@ekran/core';
 import type { ArchiveCategory } from '@ekran/core';
 import { episodes, genres, searchForm, searchFormOrEmpty, seasons, titleGenres, titles, tvChannels, tvProgrammes, type Db } from '@ekran/db';
 import { and, asc, countDistinct, desc, eq, exists, gt, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
-import type { KidsScope } from '../profiles/kids-scope.ts';
 
 /** What the archive is filtered by (catalogue §2: one category, several genres and years, any of them matching). */
 export interface ArchiveQuery {

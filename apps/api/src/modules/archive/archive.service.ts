@@ -1,9 +1,8 @@
 import type { CatchupFilters, CatchupItem, CatchupList, CatchupListQuery, CatchupSearch, CatchupSearchQuery } from '@ekran/contracts';
-import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory, isUuid } from '@ekran/core';
+import { ARCHIVE_CATEGORY_TITLES, normalizeSearchText, type ArchiveCategory, isUuid, kidsScopeOf, type KidsScope } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toCatchupItem } from './archive.mapper.ts';
 import { createArchiveRepo, type ArchiveQuery } from './archive.repo.ts';
 

@@ -1,8 +1,8 @@
+import { kidsScopeOf } from '@ekran/core';
 import { BannerListSchema, ErrorSchema, PostersParamsSchema, PostersQuerySchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createBannersService } from './banners.service.ts';
 
 /** spec platform §7 "posters by location": the banners of the home, kids, promo and catch-up pages. */

@@ -1,7 +1,7 @@
+import { scopeAllows, scopeKey, type KidsScope } from '@ekran/core';
 import type { BannerList, BannerLocation, PostersQuery } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { scopeAllows, scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { toBanner } from './banners.mapper.ts';
 import { createBannersRepo, type BannerRow } from './banners.repo.ts';
 

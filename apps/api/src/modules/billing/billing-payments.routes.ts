@@ -27,7 +27,7 @@ function clientKeyOf(request: FastifyRequest): string {
 
 export async function billingPaymentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const payments = createPaymentsService(app.deps);
+  const payments = createPaymentsService(app.deps, app.services);
   // Notifications can be missed: the queue compares unsettled orders with the provider's record (decision 032).
   const reconcile = createReconciler({ ...app.deps, log: app.log }, payments);
   await registerReconcileJob(app.jobs, { now: app.deps.now, env: app.deps.env, reconcile });

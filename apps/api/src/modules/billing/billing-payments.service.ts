@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { createOperatorRepo } from '../partners/operator.repo.ts';
+import type { EntitlementService } from '../entitlement/entitlement.service.ts';
 import { applyLedgerEvent, failUnanswered, markProcessing, type OrderRow } from './billing.ledger.ts';
 import { refundSurplus } from './billing.surplus.ts';
 import { createPaymentsRepo } from './billing-payments.repo.ts';
@@ -39,11 +39,10 @@ export interface NotificationLog {
 const providerFailed = (err: unknown) =>
   new AppError(502, ErrorCode.PaymentProviderError, err instanceof ProviderError ? 'The payment provider did not accept the request; try again later' : 'Payment failed');
 
-export function createPaymentsService(deps: BillingDeps) {
+export function createPaymentsService(deps: BillingDeps, { entitlement }: { entitlement: Pick<EntitlementService, 'holdsOperatorSubscription'> }) {
   const db = deps.database.db;
   const provider = (): PaymentProvider => deps.payments.active;
   const repo = createPaymentsRepo(db);
-  const operator = createOperatorRepo(db);
 
   function requireRegistered(session: SessionContext) {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in or sign up to subscribe');
@@ -62,7 +61,7 @@ export function createPaymentsService(deps: BillingDeps) {
    * subscription, which makes its holder a subscriber like any other (the operator already bills for it).
    */
   async function refuseLive(userId: string, now: Date) {
-    const [ours, theirs] = await Promise.all([liveSubscription(userId, now), operator.hasLive(userId, now)]);
+    const [ours, theirs] = await Promise.all([liveSubscription(userId, now), entitlement.holdsOperatorSubscription(userId)]);
     if (ours || theirs) throw new AppError(409, ErrorCode.SubscriptionExists, 'The account already has a subscription');
   }
 

@@ -39,7 +39,7 @@ function capture() {
 }
 
 function reconciler(log = capture().log) {
-  return createReconciler({ ...t.app.deps, log }, createPaymentsService(t.app.deps));
+  return createReconciler({ ...t.app.deps, log }, createPaymentsService(t.app.deps, t.app.services));
 }
 
 /** A pending 1 190 ₽ purchase of a new account, opened on the host (as the payment link leaves it). */

@@ -1,3 +1,4 @@
+import { kidsScopeOf } from '@ekran/core';
 import {
   CatalogFiltersQuerySchema,
   CatalogFiltersSchema,
@@ -14,7 +15,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { defaultSortOf } from './catalog-sorting.ts';
 import { createCatalogService } from './catalog.service.ts';
 

@@ -1,10 +1,9 @@
 import type { CatalogFilters, CatalogFiltersQuery, CatalogResponse, Credit, FilterGroup, FilterItemData, Home, HomeRow, Title, TitleCard, TitleList, TitleListQuery } from '@ekran/contracts';
 import { ApiPath, SortSchema } from '@ekran/contracts';
-import { arrangeFilterItems, DEFAULT_CATALOG_SORT, FILTER_ALL_OPTION, sortOptions } from '@ekran/core';
+import { arrangeFilterItems, DEFAULT_CATALOG_SORT, FILTER_ALL_OPTION, sortOptions, scopeAllows, scopeKey, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { scopeAllows, scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createSelectionsService } from '../collections/selections.service.ts';
 import { groupGenres, toTitleCard } from './catalog.mapper.ts';

@@ -1,3 +1,4 @@
+import { kidsScopeOf } from '@ekran/core';
 import {
   AliasSchema, CollectionListQuerySchema, CollectionListSchema, CollectionPageQuerySchema, CollectionPageSchema, ErrorSchema,
 } from '@ekran/contracts';
@@ -5,7 +6,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createCollectionsService } from './collections.service.ts';
 import { titleScope } from './title-scope.ts';
 

@@ -1,9 +1,9 @@
+import { kidsScopeOf } from '@ekran/core';
 import { AliasSchema, ErrorSchema, SelectionListQuerySchema, SelectionListSchema, SelectionPageQuerySchema, SelectionPageSchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createSelectionsService } from './selections.service.ts';
 import { titleScope } from './title-scope.ts';
 

@@ -1,9 +1,9 @@
+import { kidsScopeOf } from '@ekran/core';
 import { ErrorSchema, TitleListsSchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createTitleListsService } from './title-lists.service.ts';
 
 // The same reference as GET /api/v1/watch/:alias takes: an alias or a title id.

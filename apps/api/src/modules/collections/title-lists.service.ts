@@ -1,10 +1,10 @@
+import { scopeAllows, type KidsScope } from '@ekran/core';
 import type { Image, TitleLists } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { posterImage } from '../images/poster-url.ts';
-import { scopeAllows, type KidsScope } from '../profiles/kids-scope.ts';
 import { collectionUrl } from './collections.service.ts';
 import { createCollectionsRepo } from './collections.repo.ts';
 import { createSelectionsService } from './selections.service.ts';

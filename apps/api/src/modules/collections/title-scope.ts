@@ -1,6 +1,6 @@
+import { type KidsScope } from '@ekran/core';
 import { titles } from '@ekran/db';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { KidsScope } from '../profiles/kids-scope.ts';
 
 /**
  * Which titles a list may show: never a disabled one; in the kids audience only kids titles; in a child session

@@ -1,7 +1,7 @@
 import type { AccountDevice, AccountDeviceList, DeviceRegisterRequest } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { deviceCountExceeded, mayAddDevice, VIRTUAL_DEVICE_LIMIT } from '../identity/sign-in.ts';
@@ -42,15 +42,6 @@ export function createDevicesService(
       // Signed in already, the caller removes a device itself: no ticket.
       if (!result.ok) throw deviceCountExceeded(session.isVirtual ? VIRTUAL_DEVICE_LIMIT : limit, result.devices, null, session.deviceId);
       return toAccountDevice(result.device, result.device.id);
-    },
-
-    /**
-     * spec platform §7 playback url with device_id and §8: 403 DEVICE_NOT_REGISTERED unless the device
-     * (the one named, else the session's) is registered to the caller's account.
-     */
-    async assertRegistered(session: SessionContext, deviceUid: string | undefined): Promise<void> {
-      const registered = deviceUid ? Boolean(await repo.deviceByUid(session.userId, deviceUid)) : session.deviceId !== null;
-      if (!registered) throw forbidden('This device is not registered to the account', ErrorCode.DeviceNotRegistered);
     },
   };
 }

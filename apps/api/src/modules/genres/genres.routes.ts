@@ -1,9 +1,9 @@
+import { kidsScopeOf } from '@ekran/core';
 import { ErrorSchema, GenreListSchema, GenrePageSchema, GenresQuerySchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createGenresService } from './genres.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };

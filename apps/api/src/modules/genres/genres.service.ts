@@ -1,11 +1,10 @@
 import type { GenreList, GenrePage, GenreSection } from '@ekran/contracts';
-import { GENRE_CATALOGUE_KINDS } from '@ekran/core';
+import { GENRE_CATALOGUE_KINDS, scopeKey, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import { posterImage } from '../images/poster-url.ts';
-import { scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { toCounts, toGenreText } from './genres.mapper.ts';
 import { createGenresRepo } from './genres.repo.ts';
 

@@ -137,15 +137,6 @@ export function createIdentityRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Subscriptions whose period or billing window (grace) has not yet ended, newest first. */
-    listLiveSubscriptions(userId: string, now: Date) {
-      return db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), or(gt(subscriptions.expiresAt, now), gt(subscriptions.billingExpiresAt, now))))
-        .orderBy(desc(subscriptions.expiresAt));
-    },
-
     /** Subscriptions bought through partners (platform §3 externals) that have not expired. */
     listLiveExternals(userId: string, now: Date) {
       return db

@@ -129,16 +129,6 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
 
     endedSessionError,
 
-    /**
-     * Whether the user holds a subscription that entitles playback now: one of ours, or an
-     * active operator subscription the operator bills (a suspended one, or one out of money, does not play).
-     */
-    async hasActiveSubscription(userId: string): Promise<boolean> {
-      const now = deps.now();
-      const [live, operatorLive] = await Promise.all([repo.listLiveSubscriptions(userId, now), operator.hasLive(userId, now)]);
-      return operatorLive || live.some((s) => isEntitling(s.status) && isLive(s, now));
-    },
-
     // The account's devices, as the devices module reads and changes them (identity keeps the devices and sessions).
     /** The account's devices, oldest first. */
     listDevices(userId: string) {

@@ -1,12 +1,11 @@
 import type { Landing } from '@ekran/contracts';
-import { landingState } from '@ekran/core';
+import { landingState, kidsScopeOf, scopeAllows } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import { createCardMaker } from '../catalog/title-cards.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { posterImage } from '../images/poster-url.ts';
-import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
 import { createLandingsRepo } from './landings.repo.ts';
 
 type Deps = Pick<Handles, 'database' | 'now'>;

@@ -1,8 +1,7 @@
-import { RESUME_MIN_SECONDS } from '@ekran/core';
+import { RESUME_MIN_SECONDS, type KidsScope } from '@ekran/core';
 import { episodes, favorites, ratings, seasons, titles, watchProgress, type Db } from '@ekran/db';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { KidsScope } from '../profiles/kids-scope.ts';
 
 export type TitleRow = typeof titles.$inferSelect;
 export type ProgressRow = typeof watchProgress.$inferSelect;

@@ -2,12 +2,11 @@ import type {
   ContinueWatchingList, FavoriteAliases, FavoriteState, FavoritesList, HistoryList, ListQuery, ProgressReport, ProgressState, RatedList, RatingState, TitleState,
 } from '@ekran/contracts';
 import { ErrorCode } from '@ekran/contracts';
-import { canResume, isWatchFinished } from '@ekran/core';
+import { canResume, isWatchFinished, kidsScopeOf, type KidsScope } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { kidsScopeOf, type KidsScope } from '../profiles/kids-scope.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';
 

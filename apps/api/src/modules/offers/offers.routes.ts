@@ -5,14 +5,13 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session.ts';
-import { createOffersService } from './offers.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 /** Spec platform §4 Offers, §5 the upsell popup, the play-grand popup. */
 export async function offersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const offers = createOffersService(app.deps);
+  const { offers } = app.services;
 
   app.get(
     ApiRoute.currentOffer,

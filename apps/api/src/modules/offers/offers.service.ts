@@ -6,7 +6,7 @@ import {
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { EntitlementService } from '../entitlement/entitlement.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createOffersRepo, type OfferRow } from './offers.repo.ts';
 
@@ -23,9 +23,8 @@ const isRunning = (o: OfferRow, now: Date) => o.isActive && (!o.startsAt || o.st
  * visitor gets now, by the rules of core's offerRefusal applied here, on the server; and the per-account record
  * of its show and answer that makes it once-only.
  */
-export function createOffersService(deps: Deps) {
+export function createOffersService(deps: Pick<Deps, 'database' | 'now'>, { entitlement }: { entitlement: Pick<EntitlementService, 'isSubscribed'> }) {
   const repo = createOffersRepo(deps.database.db);
-  const identity = createIdentityService(deps);
   /** The tariff a discount tariff renews on (platform §3 next_tariff_id), for the words of its price. */
   const nextOf = async (tariff: TariffRow | null) => (tariff?.nextTariffId ? ((await repo.tariffsByIds([tariff.nextTariffId]))[0] ?? null) : null);
 
@@ -43,7 +42,7 @@ export function createOffersService(deps: Deps) {
       if (candidates.length === 0) return { offer: null };
       const [isVirtual, hasLiveSubscription, hasExternals, impressions, lastShown] = await Promise.all([
         repo.isVirtual(session.userId),
-        identity.hasActiveSubscription(session.userId),
+        entitlement.isSubscribed(session.userId),
         repo.hasLiveExternals(session.userId, now),
         repo.impressions(session.userId, candidates.map((c) => c.offer.id)),
         repo.lastShownByKind(session.userId),

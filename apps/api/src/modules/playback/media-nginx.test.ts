@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../lib/paths.ts';
 import { hasNginx, startMediaNginx } from '../../test/media-nginx.ts';
-import { signMediaPrefix } from './media-token.ts';
+import { signMediaPrefix } from '../streams/media-grants.ts';
 
 const SECRET = 'nginx-test-secret-0123456789-abcdefghijklmnop';
 const SID = '6f1c1f43-92f6-4c3b-9a8e-2d7f5e0a1b2c';

@@ -3,7 +3,7 @@ import { mediaAssets } from '@ekran/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
-import { mediaSignature, signMediaPrefix } from './media-token.ts';
+import { mediaSignature, signMediaPrefix } from '../streams/media-grants.ts';
 
 let t: TestApp;
 /** A real stream session (a check's, pending): the media route refuses grants of stopped or unknown streams. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isImmutableMediaFile, mediaContentType } from '../../media/storage.ts';
-import { verifyMediaGrant } from './media-token.ts';
+import { verifyMediaGrant } from '../streams/media-grants.ts';
 
 // Lengths only: a malformed grant is a refused grant (403), not a bad request.
 const Params = z.object({

@@ -4,7 +4,7 @@ import { mediaAssets, streamSessions } from '@ekran/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
-import { verifyMediaGrant } from './media-token.ts';
+import { verifyMediaGrant } from '../streams/media-grants.ts';
 
 const ANONYMIZERS = '198.51.100.0/24,2001:db8:bad::/48';
 const BLOCKED = '203.0.113.0/24';

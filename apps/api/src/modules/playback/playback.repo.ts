@@ -1,4 +1,4 @@
-import { episodes, extras, mediaAssets, playerSlots, seasons, tariffs, titles, users, type Db } from '@ekran/db';
+import { episodes, extras, mediaAssets, playerSlots, seasons, titles, type Db } from '@ekran/db';
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 
 export type PlayableKind = 'movie' | 'episode' | 'extra';
@@ -57,12 +57,6 @@ export function createPlaybackRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The regular tariff list (no special channel), in weight order. */
-    activeTariffs() {
-      return db.select().from(tariffs).where(and(eq(tariffs.isActive, true), isNull(tariffs.channel))).orderBy(asc(tariffs.weight), asc(tariffs.price));
-    },
-
-
     /** The episode after (season, episode) in a series, across seasons; null after the last one. */
     async nextEpisode(titleId: string, season: number, episode: number) {
       const [row] = await db
@@ -92,13 +86,6 @@ export function createPlaybackRepo(db: Db) {
         )
         .orderBy(desc(playerSlots.priority), asc(playerSlots.createdAt));
     },
-
-    /** The operator state of an account (platform §3 mf_info). */
-    async operatorState(userId: string) {
-      const [row] = await db.select({ isOperator: users.isOperator, popup: users.operatorPopup }).from(users).where(eq(users.id, userId)).limit(1);
-      return row ?? { isOperator: false, popup: null };
-    },
-
   };
 }
 export type PlaybackRepo = ReturnType<typeof createPlaybackRepo>;

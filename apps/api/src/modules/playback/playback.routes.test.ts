@@ -57,7 +57,7 @@ describe('GET /api/v1/playback/:uid (playback check, spec platform §4 first gat
       const body = PlaybackCheckSchema.parse((await check(uid, auth)).json());
       expect(body.reason).toBe('ok');
       expect(body.playlists).toHaveLength(1);
-      // A path-prefix grant bound to the stream session (docs/decisions/004, media-token.ts).
+      // A path-prefix grant bound to the stream session (docs/decisions/004, streams/media-grants.ts).
       expect(body.playlists[0]!.url).toMatch(new RegExp(`^/api/media/s/\\d+/${body.stream!.id}/[\\w-]+/[a-z]+/master\\.m3u8$`));
     }
   });

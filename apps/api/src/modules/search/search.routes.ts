@@ -1,8 +1,8 @@
+import { kidsScopeOf } from '@ekran/core';
 import { ApiPath, ErrorSchema, SearchQuerySchema, SearchResponseSchema, SearchSuggestQuerySchema, SearchSuggestResponseSchema } from '@ekran/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createSearchService } from './search.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };

@@ -1,10 +1,9 @@
 import type { SearchPersonRole, SearchQuery, SearchResponse, SearchSuggestQuery, SearchSuggestResponse, SearchSuggestion } from '@ekran/contracts';
 import { SearchPersonRoleSchema } from '@ekran/contracts';
-import { normalizeSearchText } from '@ekran/core';
+import { normalizeSearchText, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import { posterImage } from '../images/poster-url.ts';
-import type { KidsScope } from '../profiles/kids-scope.ts';
 import { createSearchRepo, type RankedHit, type RankedPerson } from './search.repo.ts';
 
 const ROLE_ORDER = SearchPersonRoleSchema.options;

@@ -1,8 +1,8 @@
+import { kidsScopeOf } from '@ekran/core';
 import { ErrorSchema, SitemapIndexSchema, SitemapPageQuerySchema, SitemapPartParamsSchema, SitemapUrlsSchema } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kidsScopeOf } from '../profiles/kids-scope.ts';
 import { createSitemapService } from './sitemap.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };

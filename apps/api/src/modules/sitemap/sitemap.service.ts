@@ -1,8 +1,8 @@
+import { scopeKey, type KidsScope } from '@ekran/core';
 import { SITEMAP_URL_LIMIT, SitemapPartSchema, type SitemapIndex, type SitemapPart, type SitemapUrls } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { scopeKey, type KidsScope } from '../profiles/kids-scope.ts';
 import { createSitemapRepo, type TitleScope } from './sitemap.repo.ts';
 
 // Dates of the service are Moscow's: a title that arrives today is today's there.

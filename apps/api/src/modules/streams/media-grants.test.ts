@@ -1,7 +1,7 @@
 // Grants are read exactly as nginx's secure_link reads them (deploy/nginx/media.conf), so the API and a CDN in
 // front agree on every URL: what one refuses, the other refuses too.
 import { describe, expect, it } from 'vitest';
-import { mediaSignature, parseGrantExpiry, signMediaPrefix, verifyMediaGrant } from './media-token.ts';
+import { mediaSignature, parseGrantExpiry, signMediaPrefix, verifyMediaGrant } from './media-grants.ts';
 
 const SECRET = 'media-token-test-secret-0123456789-abcdef';
 const SID = 'sid-0001';

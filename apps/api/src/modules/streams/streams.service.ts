@@ -6,15 +6,14 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { describeUserAgent } from '../devices/device-name.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import type { GateResult, PlaybackService } from '../playback/playback.service.ts';
-import { HEARTBEAT_INTERVAL_SECONDS, signedMedia } from '../playback/signed-media.ts';
+import type { PlaybackGate, PlaybackService } from '../playback/playback.service.ts';
 import { createStreamsRepo, type LiveStreamRow, type StreamRow } from './streams.repo.ts';
 // ---- A live channel or a recording streams under the same sessions and limit as VOD
-import { isTvKey, signedTv } from '../tv-playback/tv-media.ts';
 import type { TvHeartbeatGate, TvPlaybackService } from '../tv-playback/tv-playback.service.ts';
+import { HEARTBEAT_INTERVAL_SECONDS, signedMedia, isTvKey, signedTv } from './media-grants.ts';
 
 /** A VOD item's gate in the shape a TV one has: its media is one asset. */
-const vodGate = (g: GateResult): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
+const vodGate = (g: PlaybackGate): TvHeartbeatGate => ({ entitled: g.entitled, item: { uid: g.item.uid, title: g.item.title, slug: g.item.media.slug }, slugs: [] });
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 

@@ -4,9 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../../env.ts';
 import { parseAttributes, parseMediaPlaylist } from '../../media/hls.ts';
-import { signMediaPrefix } from '../playback/media-token.ts';
-import { mediaBaseOf } from '../playback/signed-media.ts';
 import type { SourceSegment } from './live-playlist.ts';
+import { signMediaPrefix, mediaBaseOf } from '../streams/media-grants.ts';
 
 /** A media playlist of the asset, its URIs made relative to the asset's root. */
 export interface AssetMediaPlaylist {

@@ -5,7 +5,7 @@ import { HeartbeatResponseSchema, StreamLimitSchema, TvPlaybackCheckSchema } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 import { createTvFactories } from '../../test/tv-factories.ts';
-import { verifyMediaGrant } from '../playback/media-token.ts';
+import { verifyMediaGrant } from '../streams/media-grants.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const H = 3_600_000;

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { verifyMediaGrant } from '../playback/media-token.ts';
-import { parseTvKey } from './tv-media.ts';
+import { verifyMediaGrant, parseTvKey } from '../streams/media-grants.ts';
 
 // Lengths only: a malformed grant is a refused grant (403), not a bad request (as the media route).
 const Grant = { exp: z.string().max(16), sid: z.string().max(64), sig: z.string().max(64), key: z.string().max(80) };

@@ -1,6 +1,7 @@
 // The keys of TV streams and the grants of URLs in live playlists (tv-media.ts).
 import { describe, expect, it } from 'vitest';
-import { liveGrantExpiry, liveKey, MIN_GRANT_LEFT_SECONDS, parseTvKey, recordingKey } from './tv-media.ts';
+import { liveGrantExpiry, MIN_GRANT_LEFT_SECONDS } from './tv-media.ts';
+import { liveKey, parseTvKey, recordingKey } from '../streams/media-grants.ts';
 
 describe('stream keys', () => {
   it.each([

@@ -5,7 +5,7 @@ import { ErrorSchema, TvPlaybackCheckSchema, TvRecordingSchema, type TvPlaybackC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 import { createTvFactories } from '../../test/tv-factories.ts';
-import { verifyMediaGrant } from '../playback/media-token.ts';
+import { verifyMediaGrant } from '../streams/media-grants.ts';
 
 const ANONYMIZERS = '198.51.100.0/24';
 const CLEAN_IP = '192.0.2.10';

@@ -1,21 +1,19 @@
-import { isUuid } from '@ekran/core';
+import { isUuid, kidsScopeOf, scopeAllows } from '@ekran/core';
 import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { kidsScopeOf, scopeAllows } from '../profiles/kids-scope.ts';
-import type { Gateable, PlaybackService } from '../playback/playback.service.ts';
-import { signMediaPrefix } from '../playback/media-token.ts';
-import { HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf } from '../playback/signed-media.ts';
+import type { EntitlementService, Gateable } from '../entitlement/entitlement.service.ts';
 import type { StreamSessionsService } from '../streams/stream-sessions.service.ts';
 import { assetReaderFor, readAssetLayout, type AssetFileReader, type AssetLayout } from './asset-layout.ts';
 import { ChannelPlanError, planChannel, type ChannelPlan } from './channel-plan.ts';
 import { channelMasterPlaylist, liveMediaPlaylist, NotOnAirError, rangeSeconds, recordingMediaPlaylist, type UrlOf } from './live-playlist.ts';
-import { liveGrantExpiry, liveKey, parseTvKey, recordingKey, signedTv } from './tv-media.ts';
+import { liveGrantExpiry } from './tv-media.ts';
 import { toChannelBrief, toProgrammeBrief } from './tv-playback.mapper.ts';
 import { createTvPlaybackRepo, type ChannelWithLoop, type ProgrammeRow } from './tv-playback.repo.ts';
+import { signMediaPrefix, HEARTBEAT_INTERVAL_SECONDS, mediaBaseOf, liveKey, parseTvKey, recordingKey, signedTv } from '../streams/media-grants.ts';
 
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
@@ -54,7 +52,7 @@ export function refuseOutsideRu(alias: string) {
  * Live TV and recordings: the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
-export function createTvPlaybackService(deps: Deps, { playback, streams }: { playback: PlaybackService; streams: Pick<StreamSessionsService, 'openForCheck'> }, options: { read?: AssetFileReader } = {}) {
+export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { entitlement: Pick<EntitlementService, 'gate' | 'refusal'>; streams: Pick<StreamSessionsService, 'openForCheck'> }, options: { read?: AssetFileReader } = {}) {
   const repo = createTvPlaybackRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
@@ -139,17 +137,17 @@ export function createTvPlaybackService(deps: Deps, { playback, streams }: { pla
   }
 
   /**
-   * The check of platform §4 for a TV item, in the VOD check's order and with its answers (playback.service.ts
-   * gateItem): kids scope 403, geo 403 geo_error, address 400, device 403, then entitlement. Entitled: the
+   * The check of platform §4 for a TV item, in the VOD check's order and with its answers (entitlement.service.ts
+   * gate): kids scope 403, geo 403 geo_error, address 400, device 403, then entitlement. Entitled: the
    * account's stream session on this device (pending until the player's first heartbeat, the same limit as VOD)
    * and the signed master playlist of the stream.
    */
   async function check(item: TvItem, session: SessionContext, request: { ip: string; deviceUid: string | undefined }): Promise<TvPlaybackCheck> {
-    const gated = await playback.gateItem(item, session, request.ip, { uid: request.deviceUid }, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
+    const gated = await entitlement.gate(item, session, request.ip, { uid: request.deviceUid }, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
     const now = deps.now();
     const tv = await tvPart(item, now);
     if (!gated.entitled) {
-      const refused: PlaybackCheck = gated.operatorBlocked ? playback.insufficientBalance() : await playback.notEntitled();
+      const refused: PlaybackCheck = await entitlement.refusal(gated);
       return { ...refused, tv };
     }
     await planOf(item.channel); // a channel that cannot play answers 503 before a stream is opened
@@ -269,7 +267,7 @@ export function createTvPlaybackService(deps: Deps, { playback, streams }: { pla
         if (!(await repo.programme(uid))) return null;
         item = await recordingItem(uid, now);
       }
-      const gated = await playback.gateItem(item, session, ip, undefined, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
+      const gated = await entitlement.gate(item, session, ip, undefined, { refuseRegion: refuseOutsideRu(item.channel.channel.alias) });
       const plan = await planOf(item.channel);
       return {
         entitled: gated.entitled,

@@ -34,7 +34,7 @@ export function grantExpiry(url: string): number | null {
 /** A media URL's own grant is kept while it has this long left. */
 export const KEEP_GRANT_MARGIN_MS = 90_000;
 
-// /…/s/{exp}/{sid}/{sig}/{slug}/…: the signed part of a media URL (media-token.ts signMediaPrefix).
+// /…/s/{exp}/{sid}/{sig}/{slug}/…: the signed part of a media URL (the API's streams/media-grants.ts signMediaPrefix).
 const PREFIX_RE = /^(.*\/s\/\d+\/[^/]+\/[^/]+\/([^/?#]+)\/)$/;
 
 /**
