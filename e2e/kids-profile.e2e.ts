@@ -92,7 +92,7 @@ async function leaveWithPin(page: Page, errors: string[], pageOwn404: RegExp | n
 async function expectAdultHome(page: Page) {
   // The adult menu (a phone has it behind the burger, rendered when opened).
   if ((page.viewportSize()?.width ?? 0) > 1024) await page.getByRole('navigation', { name: 'Основное меню' }).locator('a[href="/archive"]').waitFor();
-  await expect.poll(() => page.locator('.header__kids').count()).toBe(0);
+  await expect.poll(() => page.locator('.header__kids').count(), { timeout: 15_000 }).toBe(0);
   expect(await page.getAttribute('html', 'data-theme')).toBeNull();
   expect((await page.getAttribute('html', 'class')) ?? '').not.toContain('kids');
 }

@@ -217,6 +217,9 @@ export function usePlayback({ back }: { back: string }) {
    * it did not play, the check is asked now.
    */
   function play(item: PlayItem, ready?: PlaybackCheck | null) {
+    // It plays already (a second press, or ?play=1 started it on arrival): the player goes on. A new check would
+    // remount it, and the stream session the old one stops on leaving is the one the new one would beat for.
+    if (playing?.item.uid === item.uid) return;
     const playlist = ready?.playlists[0];
     if (ready && playlist && Date.parse(playlist.expires_at) - Date.now() > READY_MARGIN_MS) {
       request.current?.abort();
