@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { historyItem, order, tariff } from '../../test/billing.ts';
 import PaymentHistory from './payment-history.tsx';
-import PaymentResult, { continueHref, viewOf } from './payment-result.tsx';
+import PaymentResult, { continueHref, POLL_EVERY_MS, viewOf } from './payment-result.tsx';
 import Tariffs from './tariffs.tsx';
 
 afterEach(cleanup);
@@ -123,6 +123,41 @@ describe('payment result pages', () => {
     expect(screen.getByTestId('result-retry').textContent).toBe('Попробовать снова');
     expect(screen.getByTestId('result-support').getAttribute('href')).toBe('mailto:support@ekran.ru');
   });
+
+  it('asks the order again through its own loader only, not the shell’s, until it settles', async () => {
+    let asked = 0;
+    let shell = 0;
+    const Stub = createRoutesStub([
+      {
+        id: 'root',
+        path: '/',
+        loader: () => ({ shell: ++shell }),
+        HydrateFallback: () => null,
+        Component: () => <Outlet />,
+        children: [
+          {
+            path: 'web/:r',
+            Component: PaymentResult as never,
+            HydrateFallback: () => null,
+            action: () => ({ refreshed: true }),
+            loader: () => ({ ...base, now: ++asked, order: order({ status: asked > 1 ? 'succeeded' : 'pending' }) }),
+          },
+        ],
+      },
+    ]);
+    render(
+      <I18nextProvider i18n={createI18n('ru')}>
+        <Stub initialEntries={['/web/success?order=o1']} />
+      </I18nextProvider>,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Оплата обрабатывается…');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Подписка оформлена'), { timeout: POLL_EVERY_MS + 3000 });
+    expect(asked).toBeGreaterThanOrEqual(2);
+    // The shell was loaded for the page, and again only once for the success (the action), never for a poll.
+    await waitFor(() => expect(shell).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(shell).toBe(2);
+  }, 15_000);
 
   it('the mobile variant leads back to the app', async () => {
     show('/mobile/success?order=o1', PaymentResult, { ...base, mobile: true, order: order({ status: 'succeeded' }) });

@@ -1,8 +1,8 @@
 import type { Order } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { notify } from '../../components/shell/notices.tsx';
 import { openPaymentLink } from '../../components/watch/playback-client.ts';
 import { formatDate } from '../../components/devices/format.ts';
@@ -104,29 +104,37 @@ export function viewOf(order: Order | null, failPath: boolean, timedOut: boolean
 
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { mobile, failPath, order, next, support } = loaderData;
-  const revalidator = useRevalidator();
+  // The order is asked again through this page's own loader only (a fetcher's load), not a revalidation, which would
+  // load the shell's data too on every tick; the shell is refreshed once, after success (see action).
+  const poll = useFetcher<typeof loader>();
+  const { pathname, search } = useLocation();
+  // The newer of the two answers (the page's data is loaded again after the action too).
+  const latest = poll.data && poll.data.now >= loaderData.now ? poll.data : loaderData;
+  const { mobile, failPath, order, next, support } = latest;
   const refresh = useFetcher();
   const [started] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
   const [retrying, setRetrying] = useState(false);
   const view = viewOf(order, failPath, timedOut);
+  const polling = poll.state !== 'idle';
+  const askAgain = () => void poll.load(`${pathname}${search}`);
 
-  // Poll the order (this page's own loader) until the provider's notification settles it. A processing order is
-  // asked about for as long as the page is open (less often after the first minute and a half): reconciliation
-  // settles it within minutes.
+  // Poll the order until the provider's notification settles it. A processing order is asked about for as long as
+  // the page is open (less often after the first minute and a half): reconciliation settles it within minutes.
+  const ask = useEffectEvent(askAgain);
   useEffect(() => {
     if (view !== 'pending' && view !== 'processing') return;
+    if (polling) return;
     const late = Date.now() - started > POLL_FOR_MS;
     const timer = window.setTimeout(
       () => {
         if (view === 'pending' && late) setTimedOut(true);
-        else if (revalidator.state === 'idle') void revalidator.revalidate();
+        else ask();
       },
       view === 'processing' && late ? PROCESSING_POLL_EVERY_MS : POLL_EVERY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [view, loaderData, revalidator, started]);
+  }, [view, order, polling, started]);
 
   // After success the shell's auth data is refreshed once (see action).
   const succeeded = view === 'success';
@@ -173,7 +181,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
           <h1 className="pay-result__title">{t('billing.result.processing')}</h1>
           <p>{t('billing.result.processingText')}</p>
           <div className="pay-result__actions">
-            <button type="button" className="btn btn--primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state !== 'idle'} data-testid="result-refresh">
+            <button type="button" className="btn btn--primary" onClick={askAgain} disabled={polling} data-testid="result-refresh">
               {t('billing.result.refresh')}
             </button>
             {mobile ? back : (
