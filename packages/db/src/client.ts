@@ -40,6 +40,11 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined means in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: start from a data folder saved earlier with `client.dumpDataDir()` instead of running
+   * initdb. Tests use it to skip initdb and the migrations in every file (apps/api/src/test/global-setup.ts).
+   */
+  loadDataDir?: Blob | undefined;
   /** Passed to pg.Pool. */
   poolSize?: number;
   migrationsDir?: string;
@@ -65,7 +70,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   // Search uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
   // here so the migration's CREATE EXTENSION finds them.
   const extensions = { pg_trgm, unaccent };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const pgliteOptions = options.loadDataDir ? { extensions, loadDataDir: options.loadDataDir } : { extensions };
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -1,8 +1,10 @@
 import { createDb, type DbHandle } from '@ekran/db';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { fromRoot } from '../lib/paths.ts';
@@ -10,24 +12,39 @@ import { createFactories } from './factories.ts';
 
 export const TEST_API_KEY = 'test-web-key-0001';
 
+/** The migrated database global-setup.ts made for this run, as a PGlite tarball, read once per test file. */
+let snapshot: Promise<Blob> | undefined;
+function pgliteSnapshot(): Promise<Blob> | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a database of its own created now and dropped by close().
+ * A fresh migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a database of its own created now and dropped by close(). Both start from
+ * the migrated copy global-setup.ts made for the run when there is one, and migrate from scratch otherwise.
  */
 async function freshDatabase(): Promise<{ database: DbHandle; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const migrationsDir = fromRoot('packages/db/drizzle');
   if (!adminUrl) {
-    const database = await createDb({ migrationsDir: fromRoot('packages/db/drizzle') });
+    const loadDataDir = await pgliteSnapshot();
+    const database = await createDb({ migrationsDir, loadDataDir });
+    if (!loadDataDir) await database.migrate();
     return { database, drop: async () => undefined };
   }
+  const template = inject('pgTemplate');
   const name = `ekran_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), poolSize: 4, migrationsDir: fromRoot('packages/db/drizzle') });
+  const database = await createDb({ databaseUrl: url.toString(), poolSize: 4, migrationsDir });
+  if (!template) await database.migrate();
   return {
     database,
     // The pool reports itself ended before its sockets are gone; retry a plain drop for a moment
@@ -60,7 +77,6 @@ export async function createTestApp(
   extraDeps: Pick<AppDeps, 'renewDue' | 'jobsTiming' | 'payments'> = {},
 ) {
   const { database, drop } = await freshDatabase();
-  await database.migrate();
   const imageDir = mkdtempSync(path.join(tmpdir(), 'ekran-images-'));
   const env = loadEnv({
     NODE_ENV: 'test',
