@@ -215,16 +215,18 @@ export default function App() {
 
 /**
  * React Router rejects the promises of navigations and fetcher submissions with the route's HTTP answer (a 404
- * of a revalidated page, say) when a later one overtakes them; the error boundary already shows that answer, so
- * a promise nobody waits for is logged as a warning instead of surfacing as an uncaught error. Anything else
- * that rejects unhandled stays an error.
+ * of a revalidated page, say, or the raw Response of a redirect when a click overtakes the navigation it ended)
+ * when a later one overtakes them; the error boundary or the later navigation already shows that answer, so a
+ * promise nobody waits for is logged as a warning instead of surfacing as an uncaught error. Anything else that
+ * rejects unhandled stays an error.
  */
 function useRouteAnswerRejections() {
   useEffect(() => {
     const onRejection = (event: PromiseRejectionEvent) => {
-      if (!isRouteErrorResponse(event.reason)) return;
+      const answer: unknown = event.reason;
+      if (!isRouteErrorResponse(answer) && !(answer instanceof Response)) return;
       event.preventDefault();
-      console.warn(`a route answered ${event.reason.status} to a request nobody waited for`);
+      console.warn(`a route answered ${answer.status} to a request nobody waited for`);
     };
     window.addEventListener('unhandledrejection', onRejection);
     return () => window.removeEventListener('unhandledrejection', onRejection);
