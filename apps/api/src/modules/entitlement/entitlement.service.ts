@@ -39,7 +39,7 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
 
   /** A child session plays only kids titles within its age cap: 403 KIDS_PROFILE_RESTRICTED. */
   function refuseOutsideKidsScope(item: Gateable, session: SessionContext | null) {
-    if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This title is not available in a kids profile', 'KIDS_PROFILE_RESTRICTED');
+    if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This title is not available in a kids profile', ErrorCode.KidsProfileRestricted);
   }
 
   /** spec platform §8: 400 whose code and message are USER_USE_ANONYMIZER or FORBIDEN_IP (the client matches the message). */

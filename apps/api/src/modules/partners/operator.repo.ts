@@ -19,16 +19,6 @@ export function createOperatorRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Whether the account has an operator subscription that entitles now (see operatorEntitles). */
-    async hasLive(userId: string, now: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: operatorSubscriptions.id })
-        .from(operatorSubscriptions)
-        .where(and(eq(operatorSubscriptions.userId, userId), operatorEntitles(now)))
-        .limit(1);
-      return Boolean(row);
-    },
-
     /** The account's entitling operator subscription with its tariff, or null. */
     async liveWithTariff(userId: string, now: Date): Promise<{ subscription: OperatorSubscriptionRow; tariff: OperatorTariffRow } | null> {
       const [row] = await db

@@ -188,9 +188,6 @@ export function createOperatorService(deps: Deps, delivery: Delivery, gateway: O
       await phone.sendCode(msisdn);
       return { state: 'code_sent', msisdn };
     },
-
-    /** Whether the account holds an active operator subscription (identity and playback read it). */
-    hasLive: (userId: string) => repo.hasLive(userId, deps.now()),
   };
 }
 export type OperatorService = ReturnType<typeof createOperatorService>;

@@ -1,8 +1,8 @@
-import { isUuid, kidsScopeOf, scopeAllows } from '@ekran/core';
+import { isUuid } from '@ekran/core';
 import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import type { EntitlementService, Gateable } from '../entitlement/entitlement.service.ts';
@@ -52,7 +52,7 @@ export function refuseOutsideRu(alias: string) {
  * Live TV and recordings: the gate of platform §4 for a channel or a recording, stream sessions
  * shared with VOD (the same per-account limit), and the signed playlists computed from the wall clock.
  */
-export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { entitlement: Pick<EntitlementService, 'gate' | 'refusal'>; streams: Pick<StreamSessionsService, 'openForCheck'> }, options: { read?: AssetFileReader } = {}) {
+export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { entitlement: Pick<EntitlementService, 'gate' | 'refusal' | 'refuseOutsideKidsScope'>; streams: Pick<StreamSessionsService, 'openForCheck'> }, options: { read?: AssetFileReader } = {}) {
   const repo = createTvPlaybackRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
@@ -125,7 +125,7 @@ export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { 
 
   /** What a page of the item shows nobody outside it: a child profile's scope (403), then the region (403 geo_error). */
   function refuseScopeAndRegion(item: TvItem, session: SessionContext | null) {
-    if (!scopeAllows(kidsScopeOf(session), item)) throw forbidden('This is not available in a kids profile', ErrorCode.KidsProfileRestricted);
+    entitlement.refuseOutsideKidsScope(item, session);
     refuseOutsideRu(item.channel.channel.alias)({ countryCode: session?.countryCode ?? deps.env.DEFAULT_COUNTRY_CODE });
   }
 
