@@ -11,7 +11,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { codeAttempts, loginCheckAttempts, passwordAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 import { createDelivery } from '../delivery/delivery.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { phoneRoutes } from './phone.routes.ts';
@@ -25,8 +24,8 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
   const { delivery, outbox, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
-  const accounts = createAccountsService(app.deps, delivery);
-  const signIn = createSignIn(app.deps);
+  const { signIn } = app.services;
+  const accounts = createAccountsService(app.deps, app.services, delivery);
   // Limits per client address, and per account where the body names one.
   const limit = limitPerMinute;
 

@@ -5,9 +5,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { createSignIn } from '../identity/sign-in.ts';
+import type { AuthServices } from '../identity/sign-in.ts';
 import { createAccountsRepo, type AccountsTx } from './accounts.repo.ts';
 
 const emailTaken = () => new AppError(409, ErrorCode.EmailTaken, 'This email is already registered');
@@ -15,10 +14,8 @@ const alreadyRegistered = () => new AppError(409, ErrorCode.AlreadyRegistered, '
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Sign-up, email confirmation (double opt-in), sign-in and sign-out. */
-export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
+export function createAccountsService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, signIn }: AuthServices, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
-  const identity = createIdentityService(deps);
-  const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
   /** The confirmation letter: the code, and a link that confirms without signing in (/email-confirm). */

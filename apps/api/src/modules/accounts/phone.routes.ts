@@ -9,7 +9,6 @@ import { codeAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 import { createPhoneService } from './phone.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -22,8 +21,8 @@ const bodyPhone = (request: FastifyRequest) => {
 /** Sign-up and sign-in by a one-time SMS code (spec platform §2 /auth, §5 phone rules). */
 export async function phoneRoutes(appBase: FastifyInstance, options: { delivery: Delivery }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const phone = createPhoneService(app.deps, options.delivery);
-  const signIn = createSignIn(app.deps);
+  const { signIn } = app.services;
+  const phone = createPhoneService(app.deps, app.services, options.delivery);
 
   app.post(
     ApiRoute.phoneCode,

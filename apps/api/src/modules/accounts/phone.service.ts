@@ -5,9 +5,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Delivery } from '../delivery/delivery.ts';
 import { createCodes } from '../identity/codes.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { createSignIn } from '../identity/sign-in.ts';
+import type { AuthServices } from '../identity/sign-in.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 
 /** At most this many SMS codes go to one number in an hour, whoever asks (SMS cost and SMS bombing). */
@@ -30,10 +29,8 @@ export function phoneOrThrow(input: string): string {
  * account signs in on this device, or the caller's virtual user registers with it, or the caller's
  * registered account without a phone gets it (the end of a social registration).
  */
-export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
+export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, signIn }: AuthServices, delivery: Delivery) {
   const repo = createAccountsRepo(deps.database.db);
-  const identity = createIdentityService(deps);
-  const signIn = createSignIn(deps);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
 
   return {

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession, userAgentOf } from '../../plugins/session.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const DeviceParams = z.object({ id: z.uuid('id must be a UUID') });
@@ -16,8 +15,7 @@ const DeviceParams = z.object({ id: z.uuid('id must be a UUID') });
 /** The account's devices (spec platform §7 account path devices) and the device-limit ticket (§8). */
 export async function devicesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { devices } = app.services;
-  const signIn = createSignIn(app.deps);
+  const { devices, signIn } = app.services;
 
   app.get(
     ApiRoute.accountDevices,

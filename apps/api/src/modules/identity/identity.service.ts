@@ -6,10 +6,9 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { toAuthData } from './identity.mapper.ts';
-import { createSocialRepo } from '../social/social.repo.ts';
 import { createIdentityRepo } from './identity.repo.ts';
-import { createPinRepo } from '../profiles/pin.repo.ts';
-import { createOperatorRepo } from '../partners/operator.repo.ts';
+import type { IdentityRow } from '../social/social.types.ts';
+import type { OperatorSubscriptionRow } from '../partners/operator.types.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts';
 
 
@@ -18,12 +17,21 @@ export type { SessionContext } from '../sessions/session-context.ts';
 // Refresh the sliding expiry at most this often, so reads do not write on every call.
 const TOUCH_EVERY_MS = 10 * 60_000;
 
+/**
+ * What the auth data (spec platform §3) reads from the modules that sit on top of identity: the linked social
+ * identities, the parental-control facts behind pin_status, and the operator subscription. Those modules use
+ * identity to sign in, so identity cannot call them; the composition root (services.ts) hands their readers in.
+ */
+export interface AuthDataSources {
+  socialIdentities(userId: string): Promise<IdentityRow[]>;
+  pinFacts(userId: string): Promise<{ childProfiles: number; hasPin: boolean; skipped: boolean }>;
+  /** The operator subscription that entitles now, or null. */
+  operatorSubscription(userId: string, now: Date): Promise<OperatorSubscriptionRow | null>;
+}
+
 /** Accounts and sessions: device login, refresh, session resolution. */
-export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
+export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now'>, sources: AuthDataSources) {
   const repo = createIdentityRepo(deps.database.db);
-  const socialRepo = createSocialRepo(deps.database.db);
-  const pins = createPinRepo(deps.database.db);
-  const operator = createOperatorRepo(deps.database.db);
   const ttlMs = deps.env.SESSION_TTL_DAYS * DAY_MS;
   // The visitor's country of the request being handled (spec platform §6; lib/geo-plugin.ts),
   // DEFAULT_COUNTRY_CODE outside a request.
@@ -32,10 +40,10 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
     const [devices, all, social, pin, externals, hadTrialOrder, operatorLive] = await Promise.all([
-      repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), socialRepo.listIdentities(ctx.userId), pins.facts(ctx.userId),
+      repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), sources.socialIdentities(ctx.userId), sources.pinFacts(ctx.userId),
       repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
       // Only an operator customer's account can hold one; and none while its popup blocks (no_money).
-      user.isOperator && user.operatorPopup !== 'no_money' ? operator.liveWithTariff(ctx.userId, now) : null,
+      user.isOperator && user.operatorPopup !== 'no_money' ? sources.operatorSubscription(ctx.userId, now) : null,
     ]);
     // A subscription in its billing window (grace: a renewal failed and is retried) still plays.
     const live = all.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
@@ -50,7 +58,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     });
     return toAuthData({
       user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social, pinStatus, externals,
-      operator: operatorLive?.subscription ?? null, operatorPopup,
+      operator: operatorLive, operatorPopup,
     });
   }
 
@@ -85,7 +93,6 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       return authData({ userId: user.id, token, countryCode }, user, profile);
     },
 
-    /** spec platform §7 auth refresh: the current user data, or 401 for an unknown or expired token. */
     /**
      * spec platform §2 /auth: the login step sends an email with an account to its password and a new one to
      * sign-up. The route counts the addresses asked about (decision 037); this only answers.
@@ -94,6 +101,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       return { email, exists: await repo.hasAccountWithEmail(email) };
     },
 
+    /** spec platform §7 auth refresh: the current user data, or 401 for an unknown or expired token. */
     async refresh(token: string | undefined): Promise<AuthData> {
       if (!token) throw unauthorized('No session token');
       const now = deps.now();

@@ -10,7 +10,7 @@ import { sessionCookieOptions } from '../../plugins/session.ts';
 import { toAccountDevice } from '../devices/device-name.ts';
 import { createDeviceLimitTickets } from './device-limit-tickets.ts';
 import { createIdentityRepo, type DeviceRow, type MayAddDevice, type NewDevice } from './identity.repo.ts';
-import { createIdentityService } from './identity.service.ts';
+import type { IdentityService } from './identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 
 /**
@@ -38,9 +38,8 @@ export function deviceCountExceeded(limit: number, devices: DeviceRow[], ticket:
  * The one way a user gets a new session on this device, whatever proved who they are (password, SMS code,
  * a social provider). Device registration and its limit live here so every sign-in obeys them.
  */
-export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
+export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity }: { identity: IdentityService }) {
   const repo = createIdentityRepo(deps.database.db);
-  const identity = createIdentityService(deps);
   const tickets = createDeviceLimitTickets(deps.database.db, deps.env.CODE_SECRET, deps.now);
   const cookieOptions = sessionCookieOptions(deps.env);
   const mayAdd = mayAddDevice(deps.env.DEVICE_LIMIT);
@@ -113,3 +112,9 @@ export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
   };
 }
 export type SignIn = ReturnType<typeof createSignIn>;
+
+/** Identity and the one sign-in, as the composition root builds them once (services.ts). */
+export interface AuthServices {
+  identity: IdentityService;
+  signIn: SignIn;
+}

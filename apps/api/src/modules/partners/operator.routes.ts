@@ -27,7 +27,6 @@ import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createDelivery } from '../delivery/delivery.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 import { createSandboxOperatorGateway, type OperatorGateway } from './operator.gateway.ts';
 import { createOperatorService } from './operator.service.ts';
 
@@ -54,8 +53,8 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { delivery, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
-  const operator = createOperatorService(app.deps, delivery, options.gateway ?? createSandboxOperatorGateway());
-  const signIn = createSignIn(app.deps);
+  const { signIn } = app.services;
+  const operator = createOperatorService(app.deps, app.services, delivery, options.gateway ?? createSandboxOperatorGateway());
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.deps.env.COOKIE_SECURE };
 
   app.post(

@@ -6,7 +6,7 @@ import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { AuthServices } from '../identity/sign-in.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
 import { createOperatorRepo, type OperatorSubscriptionRow, type OperatorTariffRow } from './operator.repo.ts';
@@ -67,10 +67,10 @@ export function operatorSubscriptionsOf(db: Db) {
  * by an SMS code to the msisdn (the phone sign-in of the accounts module), the operator subscription the
  * operator bills and reports on, and the popups its reports raise.
  */
-export function createOperatorService(deps: Deps, delivery: Delivery, gateway: OperatorGateway) {
+export function createOperatorService(deps: Deps, auth: AuthServices, delivery: Delivery, gateway: OperatorGateway) {
   const repo = createOperatorRepo(deps.database.db);
-  const phone = createPhoneService(deps, delivery);
-  const identity = createIdentityService(deps);
+  const phone = createPhoneService(deps, auth, delivery);
+  const { identity } = auth;
 
   async function requireRegisteredPhone(session: SessionContext): Promise<string> {
     if (session.isVirtual) throw new AppError(401, ErrorCode.AuthRequired, 'Sign in with the operator number first');

@@ -21,7 +21,7 @@ const byAccount = (r: { ip: string; session: { userId: string } | null }) => `${
 export async function profilesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const pin = createPinService(app.deps, createOutboxDelivery(app.deps.database.db));
-  const profiles = createProfilesService(app.deps, pin);
+  const profiles = createProfilesService(app.deps, { identity: app.services.identity, pin });
   const tags = ['profiles'];
 
   app.get(

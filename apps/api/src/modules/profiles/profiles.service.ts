@@ -3,7 +3,7 @@ import { ErrorCode } from '@ekran/contracts';
 import { ageCapForAge, ageInYears, isCapWithin, type KidsAgeCap } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { ALL_AVATARS, avatarFits, defaultAvatar } from './avatars.ts';
 import { requireAdultSession, requireRegistered } from './guards.ts';
@@ -16,9 +16,8 @@ const bad = (message: string) => new AppError(400, ErrorCode.BadRequest, message
 const restricted = (message: string) => new AppError(403, ErrorCode.KidsProfileRestricted, message);
 
 /** Profiles of an account: list, create (the child form too), change, delete, select (spec platform §3, §4, §7). */
-export function createProfilesService(deps: Pick<Deps, 'env' | 'database' | 'now'>, pin: PinService) {
+export function createProfilesService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { identity, pin }: { identity: IdentityService; pin: PinService }) {
   const repo = createProfilesRepo(deps.database.db);
-  const identity = createIdentityService(deps);
 
   /** The child form's birth date: a real past date of someone under 18. */
   function checkBirthDate(birthDate: string | null | undefined) {

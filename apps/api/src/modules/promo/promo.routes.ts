@@ -9,7 +9,6 @@ import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import { createDelivery } from '../delivery/delivery.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 import { createPromoService } from './promo.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
@@ -20,8 +19,8 @@ export async function promoRoutes(appBase: FastifyInstance) {
   // The coupon registration sends the same confirmation letter as the email sign-up, through the same delivery.
   const { delivery, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
-  const promo = createPromoService(app.deps, createAccountsService(app.deps, delivery));
-  const signIn = createSignIn(app.deps);
+  const { identity, signIn } = app.services;
+  const promo = createPromoService(app.deps, { identity, accounts: createAccountsService(app.deps, { identity, signIn }, delivery) });
   // Guessing codes is the abuse to slow down: per account (or address) and minute.
   // Failed guesses are also counted per account and per address, across processes (lib/lockout-rules.ts).
   const perCaller = { ...limitPerMinute(20, (r) => r.session?.userId ?? r.ip), ...promoAttempts() };

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { createAccountsService } from '../accounts/accounts.service.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
+import type { IdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { createPromoRepo, type CampaignRow, type CodeRow, type PromoRepo, type TariffRow } from './promo.repo.ts';
 
@@ -89,10 +89,12 @@ function gives(campaign: CampaignRow, tariff: TariffRow | null, discount: Tariff
 type Deps = Pick<Handles, 'env' | 'database' | 'now'>;
 
 /** Promo codes, gift certificates and coupons: what a code gives, and activating it once, atomically. */
-export function createPromoService(deps: Deps, accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation' | 'isEmailTaken' | 'registerVirtualIn'>) {
+export function createPromoService(
+  deps: Deps,
+  { identity, accounts }: { identity: IdentityService; accounts: Pick<ReturnType<typeof createAccountsService>, 'resendConfirmation' | 'isEmailTaken' | 'registerVirtualIn'> },
+) {
   const { db } = deps.database;
   const repo = createPromoRepo(db);
-  const identity = createIdentityService(deps);
 
   async function grantOf(campaign: CampaignRow, r: PromoRepo = repo) {
     const [tariff, discount] = await Promise.all([r.tariff(campaign.tariffId), r.tariff(campaign.discountTariffId)]);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { appleClientSecret } from './apple-secret.ts';
 import type { Transport } from './oauth.ts';
 import { PROVIDER_SPECS } from './providers.ts';
+import { createAuthServices } from '../../services.ts';
 import { createSocialService } from './social.service.ts';
 
 let t: TestApp;
@@ -53,8 +54,10 @@ function standIn(answer: (req: Seen) => Answer | Promise<Answer>) {
   return { seen, transport };
 }
 
-const service = (transport: Transport) =>
-  createSocialService({ env: t.env, database: t.database, now: () => t.clock.now }, { devFetch: () => Promise.reject(new Error('no dev provider here')), realFetch: transport });
+const service = (transport: Transport) => {
+  const deps = { env: t.env, database: t.database, now: () => t.clock.now };
+  return createSocialService(deps, createAuthServices(deps), { devFetch: () => Promise.reject(new Error('no dev provider here')), realFetch: transport });
+};
 
 async function idToken(claims: Record<string, unknown>) {
   const { privateKey } = await generateKeyPair('RS256');

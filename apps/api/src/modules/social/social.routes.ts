@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession, tokenFrom } from '../../plugins/session.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
-import { createSignIn } from '../identity/sign-in.ts';
 import type { Transport } from './oauth.ts';
 import { FLOW_COOKIE_MAX_AGE_S, createSocialService } from './social.service.ts';
 
@@ -39,9 +37,8 @@ export async function socialRoutes(appBase: FastifyInstance) {
     return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
   };
 
-  const social = createSocialService(app.deps, { devFetch });
-  const identity = createIdentityService(app.deps);
-  const signIn = createSignIn(app.deps);
+  const { identity, signIn } = app.services;
+  const social = createSocialService(app.deps, { identity, signIn }, { devFetch });
   const flowCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: env.COOKIE_SECURE };
   const bindingOf = (request: FastifyRequest) => request.cookies[SOCIAL_FLOW_COOKIE];
   const endFlowCookie = (reply: FastifyReply) => void reply.clearCookie(SOCIAL_FLOW_COOKIE, flowCookie);

@@ -5,9 +5,8 @@ import type { Deps as Handles } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, safeEqual } from '../../lib/tokens.ts';
 import { requireAudience } from '../../plugins/audience.ts';
-import { createIdentityService } from '../identity/identity.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { createSignIn } from '../identity/sign-in.ts';
+import type { AuthServices } from '../identity/sign-in.ts';
 import { appleClientSecret } from './apple-secret.ts';
 import { createOAuth, type Transport } from './oauth.ts';
 import { resolveProviders, type ResolvedProvider, type SocialProfile } from './providers.ts';
@@ -35,10 +34,8 @@ const isUniqueViolation = (err: unknown) =>
  * Social sign-in (spec platform §2 /token/yandex and /auth/yandex/signup, §4 Session, §7 social login and
  * link/unlink): start, callback, sign-up with consent, linked identities. Sessions only through signIn.
  */
-export function createSocialService(deps: Deps, transports: { devFetch: Transport; realFetch?: Transport }) {
+export function createSocialService(deps: Deps, { identity, signIn }: AuthServices, transports: { devFetch: Transport; realFetch?: Transport }) {
   const repo = createSocialRepo(deps.database.db);
-  const identity = createIdentityService(deps);
-  const signIn = createSignIn(deps);
   const { env } = deps;
   const providers = resolveProviders(env, ({ now }) =>
     appleClientSecret({ teamId: env.APPLE_TEAM_ID ?? '', clientId: env.APPLE_CLIENT_ID ?? '', keyId: env.APPLE_KEY_ID ?? '', privateKey: env.APPLE_PRIVATE_KEY ?? '', now }),
