@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isEmail(email)) return data<ActionData>({ state: 'failed', email, errors: { email: 'emailInvalid' } }, { status: refusalStatus(400) });
     try {
       await api.emailResendLink(email);
-      return { state: 'resent', email, errors: {} } satisfies ActionData;
+      return data<ActionData>({ state: 'resent', email, errors: {} });
     } catch (err) {
       return data<ActionData>({ state: 'failed', email, errors: authErrors(err) }, { status: refusalStatus(err instanceof ApiCallError ? err.status : 500) });
     }
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!link) return data<ActionData>({ state: 'failed', email: '', errors: {} }, { status: refusalStatus(400) });
   try {
     await api.emailConfirmLink(link.email, link.code);
-    return { state: 'done', email: link.email, errors: {} } satisfies ActionData;
+    return data<ActionData>({ state: 'done', email: link.email, errors: {} });
   } catch (err) {
     const errors = authErrors(err);
     // A wrong, used or expired code is what this page explains; anything else shows as the form's error.
@@ -62,8 +62,7 @@ export default function EmailConfirm({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
   // The generated action type is a union with the empty answers of other intents; this reads its one shape.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  const result = actionData as ActionData | undefined;
+  const result = actionData;
   const state = result?.state ?? loaderData.state;
   const email = result?.email || loaderData.email;
 

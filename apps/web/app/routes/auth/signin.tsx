@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean; deviceLimit?: DeviceLimit | null };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs): Promise<Response | ReturnType<typeof data<ActionData>>> {
   const form = await request.formData();
   const back = backOf(request);
   const { auth, api } = context.get(visitorContext);
@@ -155,8 +155,7 @@ export const meta = authMeta;
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   // The generated action type is a union with the empty answers of other intents; this reads its one shape.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  const result = actionData as ActionData | undefined;
+  const result = actionData;
   // spec platform §8: 403 DEVICE_COUNT_EXCEEDED opens the device-limit popup over the step.
   const deviceLimit = result?.deviceLimit ? <DeviceLimitDialog key={result.deviceLimit.ticket} limit={result.deviceLimit} back={loaderData.back} /> : null;
   switch (loaderData.step) {
