@@ -3,9 +3,24 @@
 process.env.NODE_ENV ??= 'production';
 
 /**
+ * A loopback origin (`npm start`, the browser tests), where the development cookie secret may serve; the same rule
+ * as app/lib/env.server.ts devToolsAllowed.
+ * @param {string} origin
+ */
+function isLoopback(origin) {
+  try {
+    const host = new URL(origin).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * What a production site cannot start without: its public origin (canonical links, Open Graph and JSON-LD never
- * take the request's Host). The site's API key is no secret (browsers send it); a production API refuses the
- * published default itself, so a site still using it fails at its first call rather than at start.
+ * take the request's Host) and, on a public origin, the secret that signs its stateful cookies. The site's API key
+ * is no secret (browsers send it); a production API refuses the published default itself, so a site still using
+ * it fails at its first call rather than at start.
  * @param {Record<string, string | undefined>} settings
  * @returns {string[]}
  */
@@ -13,6 +28,9 @@ export function productionProblems(settings) {
   if (settings.NODE_ENV !== 'production') return [];
   const problems = [];
   if (!settings.SITE_ORIGIN) problems.push('SITE_ORIGIN: required in production (the public origin of the site, e.g. https://ekran.ru)');
+  else if (!settings.COOKIE_SECRET && !isLoopback(settings.SITE_ORIGIN)) {
+    problems.push('COOKIE_SECRET: required in production (at least 32 random characters, the same in every process of the site)');
+  }
   return problems;
 }
 

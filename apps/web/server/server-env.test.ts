@@ -17,6 +17,12 @@ describe('NODE_ENV=production node apps/web/server.js', () => {
     expect(run.stderr).toMatch(/^ {2}SITE_ORIGIN: required in production/m);
   });
 
+  it('refuses a public origin without COOKIE_SECRET, naming it', () => {
+    const run = start({ NODE_ENV: 'production', SITE_ORIGIN: 'https://ekran.ru' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^ {2}COOKIE_SECRET: required in production/m);
+  });
+
   it('is the default mode of server.js: no NODE_ENV is production too', () => {
     const run = start({});
     expect(run.status).toBe(1);

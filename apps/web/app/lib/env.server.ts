@@ -19,7 +19,16 @@ const EnvSchema = z.object({
   /** Host name (e.g. gift.ekran.ru) of the certificates site; unset: none. */
   GIFT_HOST: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+(:\d+)?$/, 'a host name, optionally with :port').optional(),
   SUPPORT_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'digits, optionally with a leading +').default('88007001234'),
+  /**
+   * Signs the cookies that carry state from one request to the next (the login remembered between the steps of
+   * /auth), so a visitor cannot forge one. Required in production on a public origin; every process of the site
+   * shares it.
+   */
+  COOKIE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'at least 32 characters').optional()),
 });
+
+/** The cookie secret outside production and on a loopback origin (`npm start`, the browser tests): published, so never on a public origin. */
+const DEV_COOKIE_SECRET = 'dev-only-web-cookie-secret-change-me-in-production';
 
 /** The site's origin in development when SITE_ORIGIN is not set (the port `npm run dev` and `npm start` use). */
 export const DEV_SITE_ORIGIN = 'http://localhost:3000';
@@ -33,7 +42,11 @@ function load() {
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.SITE_ORIGIN) {
     throw new Error('Invalid web settings:\n  SITE_ORIGIN: required in production (the public origin of the site, e.g. https://ekran.ru)');
   }
-  return { ...parsed.data, SITE_ORIGIN: (parsed.data.SITE_ORIGIN ?? DEV_SITE_ORIGIN).replace(/\/$/, '') };
+  const settings = { ...parsed.data, SITE_ORIGIN: (parsed.data.SITE_ORIGIN ?? DEV_SITE_ORIGIN).replace(/\/$/, '') };
+  if (!settings.COOKIE_SECRET && !devToolsAllowed(settings)) {
+    throw new Error('Invalid web settings:\n  COOKIE_SECRET: required in production (at least 32 random characters, the same in every process of the site)');
+  }
+  return { ...settings, COOKIE_SECRET: settings.COOKIE_SECRET ?? DEV_COOKIE_SECRET };
 }
 
 export const env = load();

@@ -38,10 +38,10 @@ describe('the remembered login', () => {
   it.each([
     [{ step: 'password', email: 'ivan@mail.ru' }],
     [{ step: 'code', phone: '+79991234567', sentAt: 1_700_000_000_000 }],
-  ] as const)('comes back as it was stored: %j', (login) => {
-    const set = rememberLoginCookie(login);
-    expect(set).toMatch(new RegExp(`^${AUTH_LOGIN_COOKIE}=[^;]+; Path=/; Max-Age=1800; SameSite=Lax; HttpOnly`));
-    expect(rememberedLogin(withCookie(echo(set)))).toEqual(login);
+  ] as const)('comes back as it was stored: %j', async (login) => {
+    const set = await rememberLoginCookie(login);
+    expect(set).toMatch(new RegExp(`^${AUTH_LOGIN_COOKIE}=[^;]+; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax`));
+    expect(await rememberedLogin(withCookie(echo(set)))).toEqual(login);
   });
 
   it.each([
@@ -51,8 +51,26 @@ describe('the remembered login', () => {
     `${AUTH_LOGIN_COOKIE}=${encodeURIComponent('{"step":"code","phone":"+74951234567","sentAt":1}')}`,
     `${AUTH_LOGIN_COOKIE}=${encodeURIComponent('{"step":"code","phone":"+79991234567"}')}`,
     `${AUTH_LOGIN_COOKIE}=${encodeURIComponent('{"step":"admin","email":"ivan@mail.ru"}')}`,
-  ])('is forgotten when broken: %j', (cookie) => {
-    expect(rememberedLogin(withCookie(cookie))).toBeNull();
+  ])('is forgotten when broken or not signed by the site: %j', async (cookie) => {
+    expect(await rememberedLogin(withCookie(cookie))).toBeNull();
+  });
+
+  it('is forgotten when signed by the site but not holding together', async () => {
+    const set = await rememberLoginCookie({ step: 'password', email: 'not an email' });
+    expect(await rememberedLogin(withCookie(echo(set)))).toBeNull();
+  });
+
+  it('is forgotten when its value was changed: the signature no longer holds', async () => {
+    const [name, value] = echo(await rememberLoginCookie({ step: 'password', email: 'ivan@mail.ru' })).split('=') as [string, string];
+    const [payload, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const forged = btoa(JSON.stringify({ step: 'code', phone: '+79991234567', sentAt: 0 }));
+    expect(await rememberedLogin(withCookie(`${name}=${encodeURIComponent(`${forged}.${signature}`)}`))).toBeNull();
+    expect(await rememberedLogin(withCookie(`${name}=${encodeURIComponent(`${payload}.${signature}`)}`))).toEqual({ step: 'password', email: 'ivan@mail.ru' });
+  });
+
+  it('reads a code step with its phone in the stored form', async () => {
+    const set = await rememberLoginCookie({ step: 'code', phone: '+7 999 123-45-67', sentAt: 5 });
+    expect(await rememberedLogin(withCookie(echo(set)))).toEqual({ step: 'code', phone: '+79991234567', sentAt: 5 });
   });
 });
 

@@ -4,6 +4,8 @@
 // so a reload or a return lands on the same step; /auth/reset forgets both.
 import type { AuthData } from '@ekran/contracts';
 import { isEmail, looksLikeEmail, parsePhoneInput, PHONE_CODE_RESEND_SECONDS, SOCIAL_REGISTRATION_COOKIE } from '@ekran/core';
+import { createCookie } from 'react-router';
+import { z } from 'zod';
 import { env } from '../../lib/env.server.ts';
 import { readCookie } from '../../lib/session.server.ts';
 import type { AuthErrorKey } from './auth.server.ts';
@@ -18,31 +20,46 @@ export type AuthStep = 'password' | 'register' | 'code';
 /** What /auth remembers between its steps. */
 export type RememberedLogin = { step: 'password'; email: string } | { step: 'register'; email: string } | { step: 'code'; phone: string; sentAt: number };
 
-/** The remembered login of a request, or null when there is none or it does not hold together. */
-export function rememberedLogin(request: Request): RememberedLogin | null {
-  const raw = readCookie(request.headers.get('cookie'), AUTH_LOGIN_COOKIE);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Record<string, unknown>;
-    if ((value.step === 'password' || value.step === 'register') && typeof value.email === 'string' && isEmail(value.email)) return { step: value.step === 'register' ? 'register' : 'password', email: value.email };
-    if (value.step === 'code' && typeof value.phone === 'string' && typeof value.sentAt === 'number') {
-      const parsed = parsePhoneInput(value.phone);
-      if (parsed.ok) return { step: 'code', phone: parsed.phone, sentAt: value.sentAt };
-    }
-  } catch {
-    // a broken value is as good as none (spec platform §5: a cookie with a broken object-like value is deleted)
-  }
-  return null;
+/**
+ * The remembered login's cookie: signed with COOKIE_SECRET (a visitor cannot make up a step, an address or when a
+ * code was sent), httpOnly, for REMEMBER_SECONDS.
+ */
+const loginCookie = createCookie(AUTH_LOGIN_COOKIE, {
+  path: '/', sameSite: 'lax', httpOnly: true, secure: env.COOKIE_SECURE, maxAge: REMEMBER_SECONDS, secrets: [env.COOKIE_SECRET],
+});
+
+const RememberedSchema = z.union([
+  z.object({ step: z.enum(['password', 'register']), email: z.string().refine(isEmail) }),
+  z.object({
+    step: z.literal('code'),
+    phone: z.string().transform((v, ctx) => {
+      const parsed = parsePhoneInput(v);
+      if (parsed.ok) return parsed.phone;
+      ctx.addIssue({ code: 'custom', message: 'not a mobile phone' });
+      return z.NEVER;
+    }),
+    sentAt: z.number(),
+  }),
+]);
+
+/**
+ * The remembered login of a request, or null when there is none, its signature does not hold or its value does
+ * not hold together (spec platform §5: a cookie with a broken object-like value is as good as none).
+ */
+export async function rememberedLogin(request: Request): Promise<RememberedLogin | null> {
+  const value: unknown = await loginCookie.parse(request.headers.get('cookie'));
+  const parsed = RememberedSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The Set-Cookie that remembers a login and its step. */
-export function rememberLoginCookie(login: RememberedLogin): string {
-  return `${AUTH_LOGIN_COOKIE}=${encodeURIComponent(JSON.stringify(login))}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax; HttpOnly${env.COOKIE_SECURE ? '; Secure' : ''}`;
+export function rememberLoginCookie(login: RememberedLogin): Promise<string> {
+  return loginCookie.serialize(login);
 }
 
 /** The Set-Cookie that forgets the remembered login (/auth/reset, and after a sign-in). */
-export function forgetLoginCookie(): string {
-  return `${AUTH_LOGIN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${env.COOKIE_SECURE ? '; Secure' : ''}`;
+export function forgetLoginCookie(): Promise<string> {
+  return loginCookie.serialize('', { maxAge: 0 });
 }
 
 /** The Set-Cookie that removes the social-registration marker once the phone completed the registration. */

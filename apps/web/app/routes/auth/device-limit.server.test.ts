@@ -42,9 +42,10 @@ describe('withDeviceLimit', () => {
   });
 });
 
+// The login typed on step one is remembered in its signed cookie (auth-flow.server.ts).
+const remembered = (await rememberLoginCookie({ step: 'password', email: 'viewer@example.ru' })).split(';')[0]!;
+
 describe('the password step of /auth with the device limit', () => {
-  // The login typed on step one is remembered in its cookie (auth-flow.server.ts).
-  const remembered = rememberLoginCookie({ step: 'password', email: 'viewer@example.ru' }).split(';')[0]!;
   const post = (api: object, back = '/watch/tayna') =>
     action({
       request: new Request(`http://localhost/auth/password?back=${encodeURIComponent(back)}`, {

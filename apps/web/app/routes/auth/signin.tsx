@@ -1,5 +1,6 @@
 import { ErrorCode, type DeviceLimit } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { CodeStep, LoginStep, PasswordStep, RegisterStep } from '../../components/auth/signin-steps.tsx';
 import { socialProvidersFor } from '../../components/auth/social-buttons.server.ts';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
@@ -13,6 +14,7 @@ import { authMeta } from './auth-meta.ts';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { withDeviceLimit } from './device-limit.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { formFields } from '../../lib/form.server.ts';
 import { notFound } from '../../lib/not-found.ts';
 
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
@@ -23,8 +25,8 @@ function stepOf(params: { step?: string | undefined }): AuthStep | 'login' | nul
 }
 
 /** The remembered login usable now: a registration being completed takes the phone steps only. */
-function usableLogin(request: Request, complete: boolean): RememberedLogin | null {
-  const remembered = rememberedLogin(request);
+async function usableLogin(request: Request, complete: boolean): Promise<RememberedLogin | null> {
+  const remembered = await rememberedLogin(request);
   return remembered && (!complete || remembered.step === 'code') ? remembered : null;
 }
 
@@ -43,11 +45,19 @@ async function emailStep(api: Api, email: string): Promise<'password' | 'registe
 }
 
 /** A redirect carrying several cookies. */
-function redirectWith(url: string, cookies: string[]) {
+async function redirectWith(url: string, cookies: Array<string | Promise<string>>) {
   const headers = new Headers();
-  for (const c of cookies) headers.append('Set-Cookie', c);
+  for (const c of await Promise.all(cookies)) headers.append('Set-Cookie', c);
   return safeRedirect(url, { headers });
 }
+
+/** The fields of the steps' forms: the login field, a password (sign-in or sign-up), an SMS code, or «resend». */
+const SignInForm = z.object({
+  login: z.string().default(''),
+  password: z.string().default(''),
+  code: z.string().trim().default(''),
+  intent: z.literal('resend').optional().catch(undefined),
+});
 
 /**
  * /auth/{step?} (spec platform §2 sign-in and sign-up): the login field, then the password of an email with an
@@ -60,9 +70,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!step) throw notFound();
   const back = backOf(request);
   const mode = authMode(context.get(visitorContext).auth, request);
-  if (mode.mode === 'done') throw redirectWith(back, mode.clearMarker ? [clearSocialMarkerCookie()] : []);
+  if (mode.mode === 'done') throw await redirectWith(back, mode.clearMarker ? [clearSocialMarkerCookie()] : []);
   const complete = mode.mode === 'complete';
-  const remembered = usableLogin(request, complete);
+  const remembered = await usableLogin(request, complete);
 
   if (step === 'login') {
     if (remembered) throw safeRedirect(flowPath(`/auth/${remembered.step}`, back));
@@ -77,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean; deviceLimit?: DeviceLimit | null };
 
 export async function action({ request, params, context }: Route.ActionArgs): Promise<Response | ReturnType<typeof data<ActionData>>> {
-  const form = await request.formData();
+  const form = SignInForm.parse(formFields(await request.formData()));
   const back = backOf(request);
   const { auth, api } = context.get(visitorContext);
   const mode = authMode(auth, request);
@@ -86,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   const step = stepOf(params);
 
   if (step === 'login') {
-    const login = String(form.get('login') ?? '');
+    const { login } = form;
     const input = readLoginInput(login, { phoneOnly: complete });
     // A mistyped login is an answer of the form, not a failed request (refusalStatus).
     if (input.kind === 'error') return data<ActionData>({ errors: { login: input.error }, login }, { status: refusalStatus(400) });
@@ -108,12 +118,12 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     return redirectWith(flowPath('/auth/code', back), [rememberLoginCookie({ step: 'code', phone: input.phone, sentAt: Date.now() })]);
   }
 
-  const remembered = usableLogin(request, complete);
+  const remembered = await usableLogin(request, complete);
   if (!remembered || remembered.step !== step) return safeRedirect(flowPath('/auth', back));
 
   if (remembered.step === 'register') {
     try {
-      await api.emailRegister({ email: remembered.email, password: String(form.get('password') ?? '') });
+      await api.emailRegister({ email: remembered.email, password: form.password });
     } catch (err) {
       // Registered meanwhile (another tab, another device): its password it is.
       if (err instanceof ApiCallError && err.body?.code === ErrorCode.EmailTaken) {
@@ -127,23 +137,23 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
 
   if (remembered.step === 'password') {
     try {
-      const signedIn = await api.emailLogin({ email: remembered.email, password: String(form.get('password') ?? '') });
+      const signedIn = await api.emailLogin({ email: remembered.email, password: form.password });
       return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie()]);
     } catch (err) {
       return withDeviceLimit(err, {}, formFailure);
     }
   }
 
-  if (form.get('intent') === 'resend') {
+  if (form.intent === 'resend') {
     try {
       await api.phoneCode(remembered.phone);
     } catch (err) {
       return formFailure(err, { resent: false });
     }
-    return data<ActionData>({ errors: {}, resent: true }, { headers: { 'Set-Cookie': rememberLoginCookie({ ...remembered, sentAt: Date.now() }) } });
+    return data<ActionData>({ errors: {}, resent: true }, { headers: { 'Set-Cookie': await rememberLoginCookie({ ...remembered, sentAt: Date.now() }) } });
   }
   try {
-    const signedIn = await api.phoneVerify({ phone: remembered.phone, code: String(form.get('code') ?? '').trim() });
+    const signedIn = await api.phoneVerify({ phone: remembered.phone, code: form.code });
     // The phone completes a social registration: its marker has nothing left to do.
     return redirectWith(back, [sessionCookie(signedIn.authentication_token), forgetLoginCookie(), ...(complete ? [clearSocialMarkerCookie()] : [])]);
   } catch (err) {
