@@ -209,6 +209,7 @@ export function isolatedStackEnv(dir, overrides = {}) {
     NODE_ENV: 'production',
     MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
     CODE_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECRET: randomBytes(32).toString('hex'),
     DATABASE_URL: undefined,
     PGLITE_DIR: path.join(dir, 'pglite'),
     IMAGE_CACHE_DIR: path.join(dir, 'images'),
