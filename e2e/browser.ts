@@ -1,10 +1,8 @@
-// Debian's chromium (never a downloaded browser) driven by playwright-core, in a fresh profile.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// Debian's chromium (never a downloaded browser) driven by playwright-core: one chromium per test file, and a
+// fresh browser context (its own cookies, storage and cache, as a new profile has) for every journey.
 import { fileURLToPath } from 'node:url';
 import { OFFER_REDIRECT_FLAG_COOKIE } from '@ekran/core';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,27 +45,35 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Launches chromium with a fresh user data dir; close() removes it. */
-export async function launchBrowser(options: { viewport?: { width: number; height: number }; marketingPopups?: boolean } = {}): Promise<Browser> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'ekran-chromium-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: FLAGS,
-      baseURL: BASE_URL,
-      viewport: options.viewport ?? { width: 1366, height: 900 },
-      locale: 'ru-RU',
-      timezoneId: 'Europe/Moscow',
-      // Headless chromium says "HeadlessChrome", which the site rightly treats as a crawler (no session,
-      // no device login); the journeys are a viewer's, so they send a viewer's browser name.
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-    });
-  } catch (err) {
-    rmSync(userDataDir, { recursive: true, force: true });
+let chromiumOfThisFile: Promise<Chromium> | null = null;
+
+/** The chromium of this test file, started on first use (starting one per journey cost a second each). */
+function sharedChromium(): Promise<Chromium> {
+  chromiumOfThisFile ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS }).catch((err: unknown) => {
+    chromiumOfThisFile = null;
     throw new Error(`Could not launch ${CHROMIUM_PATH} (install it with: apt-get install -y chromium): ${(err as Error).message}`);
-  }
+  });
+  return chromiumOfThisFile;
+}
+
+/** Stops this file's chromium (e2e/setup.ts, after the file's journeys). */
+export async function closeSharedChromium(): Promise<void> {
+  const running = chromiumOfThisFile;
+  chromiumOfThisFile = null;
+  if (running) await (await running.catch(() => null))?.close();
+}
+
+/** A fresh browser context of this file's chromium (no cookies, no storage): a new visitor; close() ends it. */
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; marketingPopups?: boolean } = {}): Promise<Browser> {
+  const context: BrowserContext = await (await sharedChromium()).newContext({
+    baseURL: BASE_URL,
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    // Headless chromium says "HeadlessChrome", which the site rightly treats as a crawler (no session,
+    // no device login); the journeys are a viewer's, so they send a viewer's browser name.
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  });
   // The shell's marketing popups (the offer, play-grand, the upsell) open on / and title pages,
   // a moment after the page, for any new visitor; one opening just as a journey clicks would take the click. A
   // journey about something else starts with the offer's redirect flag (core OFFER_REDIRECT_FLAG_COOKIE: the
@@ -126,7 +132,6 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     describeProblems: () => problems.map((p) => `  [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ''}`).join('\n'),
     async close() {
       await context.close().catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['e2e/setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { AFFILIATE_COOKIES, gaClientId, OFFER_FROM_FLAG_COOKIE, PAYMENT_FLAG_COOKIE_MINUTES, PAYMENT_REDIRECT_COOKIE, UTM_PARAMS } from '@ekran/core';
 import { ApiCallError, type Api } from './api.server.ts';
+import { plainCookie } from './cookies.server.ts';
 import { env } from './env.server.ts';
 import { paymentPathOf } from './gating.server.ts';
 import { sitePath } from './safe-redirect.ts';
@@ -56,5 +57,5 @@ export async function paymentRedirect(
 
 /** A short-lived flag cookie the browser's scripts may read (not httpOnly: nothing secret in it). */
 export function flagCookie(name: string, value: string, maxAgeSeconds: number): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${env.COOKIE_SECURE ? '; Secure' : ''}`;
+  return plainCookie(name, value, { maxAgeSeconds, httpOnly: false });
 }

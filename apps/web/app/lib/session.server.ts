@@ -3,7 +3,7 @@ import { DEFAULT_TV_TZ, parseTvTz, TV_TZ_COOKIE } from '@ekran/core';
 import { isbot } from 'isbot';
 import { createContext, type MiddlewareFunction } from 'react-router';
 import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
-import { env } from './env.server.ts';
+import { plainCookie } from './cookies.server.ts';
 import { safeRedirectDocument } from './safe-redirect.ts';
 
 /** The visitor of this request: auth data (null for crawlers), the token, and an API client bound to it. */
@@ -55,9 +55,7 @@ export const deviceCookie = (deviceId: string) => cookie(DEVICE_COOKIE, deviceId
 /** The Set-Cookie that removes the session token (after a sign-out). */
 export const clearedSessionCookie = () => cookie(SESSION_COOKIE, '', 0, true);
 
-function cookie(name: string, value: string, maxAge: number, httpOnly: boolean) {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${env.COOKIE_SECURE ? '; Secure' : ''}`;
-}
+const cookie = (name: string, value: string, maxAgeSeconds: number, httpOnly: boolean) => plainCookie(name, value, { maxAgeSeconds, httpOnly });
 
 /**
  * spec platform §4 Session: refresh the stored session; otherwise make a device id and a device login

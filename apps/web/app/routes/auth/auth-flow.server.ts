@@ -6,6 +6,7 @@ import type { AuthData } from '@ekran/contracts';
 import { isEmail, looksLikeEmail, parsePhoneInput, PHONE_CODE_RESEND_SECONDS, SOCIAL_REGISTRATION_COOKIE } from '@ekran/core';
 import { createCookie } from 'react-router';
 import { z } from 'zod';
+import { plainCookie } from '../../lib/cookies.server.ts';
 import { env } from '../../lib/env.server.ts';
 import { readCookie } from '../../lib/session.server.ts';
 import type { AuthErrorKey } from './auth.server.ts';
@@ -64,7 +65,7 @@ export function forgetLoginCookie(): Promise<string> {
 
 /** The Set-Cookie that removes the social-registration marker once the phone completed the registration. */
 export function clearSocialMarkerCookie(): string {
-  return `${SOCIAL_REGISTRATION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${env.COOKIE_SECURE ? '; Secure' : ''}`;
+  return plainCookie(SOCIAL_REGISTRATION_COOKIE, '', { maxAgeSeconds: 0, httpOnly: false });
 }
 
 /** What the login field held: an email, a phone (stored form), or the message to show under it. */

@@ -1,7 +1,7 @@
 // Server helpers of the social sign-in pages (/token/{provider}, /auth/{provider}/signup).
 import { SOCIAL_FLOW_COOKIE, type SocialCallbackRequest } from '@ekran/contracts';
 import { SOCIAL_REGISTRATION_COOKIE, SOCIAL_REGISTRATION_COOKIE_MINUTES } from '@ekran/core';
-import { env } from '../../lib/env.server.ts';
+import { plainCookie } from '../../lib/cookies.server.ts';
 import { readCookie } from '../../lib/session.server.ts';
 
 /** The authorization response fields the API takes (code and state, or error; iss; VK's device_id; Apple's user). */
@@ -23,17 +23,15 @@ export function flowCookieOf(request: Request): string | null {
   return v && /^[\w-]{32,64}$/.test(v) ? v : null;
 }
 
-const secure = () => (env.COOKIE_SECURE ? '; Secure' : '');
-
 /** The Set-Cookie that ends the flow cookie (the API set it on the site's origin through the proxy). */
-export const clearedFlowCookie = () => `${SOCIAL_FLOW_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly${secure()}`;
+export const clearedFlowCookie = () => plainCookie(SOCIAL_FLOW_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true });
 
 /**
  * spec platform §4 Session: the social-registration marker, read by /auth to ask for the phone. Not
  * httpOnly (the page may read it too), SameSite=Lax, 30 minutes; its value names the provider.
  */
 export const socialRegistrationCookie = (provider: string) =>
-  `${SOCIAL_REGISTRATION_COOKIE}=${encodeURIComponent(provider)}; Path=/; Max-Age=${SOCIAL_REGISTRATION_COOKIE_MINUTES * 60}; SameSite=Lax${secure()}`;
+  plainCookie(SOCIAL_REGISTRATION_COOKIE, provider, { maxAgeSeconds: SOCIAL_REGISTRATION_COOKIE_MINUTES * 60, httpOnly: false });
 
 /** /auth, keeping the return URL for after the phone step. */
 export const authWithBack = (back: string) => (back === '/' ? '/auth' : `/auth?back=${encodeURIComponent(back)}`);

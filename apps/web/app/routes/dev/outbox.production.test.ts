@@ -12,6 +12,7 @@ describe('/dev/outbox in production', () => {
   it('is the not-found screen without asking the API', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('SITE_ORIGIN', 'https://ekran.example');
+    vi.stubEnv('COOKIE_SECRET', 'a-production-cookie-secret-of-the-test-0123');
     vi.resetModules();
     const { loader } = await import('./outbox.tsx');
     const outbox = vi.fn(async () => ({ items: [{ id: '1', channel: 'email' as const, recipient: 'victim@example.ru', subject: null, body: 'код 123456', created_at: '2026-11-21T12:00:00.000Z' }] }));
