@@ -3,9 +3,11 @@
 //   loader:  linked: await loadLinkedAccounts(api)
 //   action:  const handled = await linkedAccountsAction(api, form); if (handled) return handled;
 //   page:    <LinkedAccounts data={loaderData.linked} back="/account" />
-import { isSocialProvider } from '@ekran/core';
+import { SocialProviderSchema } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { socialError } from '../../lib/social-errors.server.ts';
 import { UNLINK_INTENT, type LinkedAccountsActionData, type LinkedAccountsData } from './linked-accounts.tsx';
 
@@ -15,11 +17,15 @@ export async function loadLinkedAccounts(api: Api): Promise<LinkedAccountsData> 
   return { providers: offered.items.map((p) => p.id), items: linked.items, hasPasswordOrPhone: linked.has_password_or_phone };
 }
 
+const UnlinkIntentForm = z.object({ intent: z.literal(UNLINK_INTENT) });
+const UnlinkForm = z.object({ provider: SocialProviderSchema });
+
 /** Handles the block's unlink form; null for any other form of the page. */
 export async function linkedAccountsAction(api: Api, form: FormData) {
-  if (form.get('intent') !== UNLINK_INTENT) return null;
-  const provider = String(form.get('provider') ?? '');
-  if (!isSocialProvider(provider)) return data<LinkedAccountsActionData>({ unlinked: null, error: 'generic' }, { status: 400 });
+  if (!parseFormData(form, UnlinkIntentForm).success) return null;
+  const parsed = parseFormData(form, UnlinkForm);
+  if (!parsed.success) return data<LinkedAccountsActionData>({ unlinked: null, error: 'generic' }, { status: 400 });
+  const { provider } = parsed.data;
   try {
     await api.unlinkIdentity(provider);
     return data<LinkedAccountsActionData>({ unlinked: provider, error: null });

@@ -1,6 +1,8 @@
 import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { safePath } from '../../lib/safe-redirect.ts';
 import type { AuthFormErrors } from '../../lib/auth-errors.ts';
 
@@ -52,9 +54,15 @@ export function authErrors(err: unknown): AuthFormErrors {
   }
 }
 
+/** The email (trimmed) and the password as typed; a missing one reads as empty, and the API judges both. */
+const CredentialsForm = z.object({ email: z.string().trim().default(''), password: z.string().default('') });
+
 /** The email and password fields of a form, as the API expects them. */
 export function credentialsOf(form: FormData): { email: string; password: string } {
-  return { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') };
+  const parsed = parseFormData(form, CredentialsForm);
+  // Both fields read as text, so the form cannot fail to parse.
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { parseForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/confirm';
 import { authErrors, backOf, refusalStatus, type AuthFormErrors } from './auth.server.ts';
@@ -13,16 +15,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { email: auth.email, back: backOf(request) };
 }
 
+/** The code as typed (a missing one reads as empty; the API judges it); any intent but resend confirms it. */
+const ConfirmForm = z.object({ intent: z.enum(['confirm', 'resend']).catch('confirm'), code: z.string().trim().default('') });
+
 /** Email double opt-in: the code from the letter, or a new letter. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const parsed = await parseForm(request, ConfirmForm);
+  // Every field reads as text or falls back, so the form cannot fail to parse.
+  if (!parsed.success) throw parsed.error;
   const { api } = context.get(visitorContext);
   try {
-    if (form.get('intent') === 'resend') {
+    if (parsed.data.intent === 'resend') {
       await api.emailResend();
       return { resent: true, errors: {} as AuthFormErrors };
     }
-    await api.emailConfirm(String(form.get('code') ?? '').trim());
+    await api.emailConfirm(parsed.data.code);
     return safeRedirect(backOf(request));
   } catch (err) {
     return data({ resent: false, errors: authErrors(err) }, { status: refusalStatus(400) });

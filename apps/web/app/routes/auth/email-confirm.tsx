@@ -1,8 +1,10 @@
 import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/email-confirm';
 import { authErrors, refusalStatus, type AuthFormErrors } from './auth.server.ts';
@@ -30,11 +32,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { state: 'done' | 'failed' | 'resent'; email: string; errors: AuthFormErrors };
 
+/** «Send a new letter», on the page of a link that did not work. The address is checked after the parse, as its refusal shows it again. */
+const ResendForm = z.object({ intent: z.literal('resend'), email: z.string().trim().toLowerCase().default('') });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { api } = context.get(visitorContext);
-  if (form.get('intent') === 'resend') {
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+  // Any other post is the press that confirms the link (its address and code are in the URL).
+  const resend = parseFormData(form, ResendForm);
+  if (resend.success) {
+    const { email } = resend.data;
     if (!isEmail(email)) return data<ActionData>({ state: 'failed', email, errors: { email: 'emailInvalid' } }, { status: refusalStatus(400) });
     try {
       await api.emailResendLink(email);

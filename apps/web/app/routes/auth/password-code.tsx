@@ -1,7 +1,9 @@
 import { isEmail } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
+import { parseForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-code';
 import { formFailure } from './auth.server.ts';
@@ -18,12 +20,17 @@ export function loader({ request }: Route.LoaderArgs) {
   return { email: emailOf(request) };
 }
 
+/** The fields as typed; a missing one reads as empty, and the API judges both (its refusal names the field). */
+const ResetForm = z.object({ code: z.string().trim().default(''), password: z.string().default('') });
+
 /** The recovery code and a new password; every session of the account ends. */
 export async function action({ request, context }: Route.ActionArgs) {
   const email = emailOf(request);
-  const form = await request.formData();
+  const parsed = await parseForm(request, ResetForm);
+  // Every field reads as text, so the form cannot fail to parse.
+  if (!parsed.success) throw parsed.error;
   try {
-    await context.get(visitorContext).api.passwordReset({ email, code: String(form.get('code') ?? '').trim(), password: String(form.get('password') ?? '') });
+    await context.get(visitorContext).api.passwordReset({ email, ...parsed.data });
     return safeRedirect('/password/success');
   } catch (err) {
     return formFailure(err, {});

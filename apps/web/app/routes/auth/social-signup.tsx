@@ -5,8 +5,10 @@
 import { formatPhone, isSocialProvider, needsSocialRegistrationPhone } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { SocialIcon } from '../../components/auth/social-buttons.tsx';
+import { parseFormData } from '../../lib/form.server.ts';
 import { sessionCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/social-signup';
 import { authMeta } from './auth-meta.ts';
@@ -29,13 +31,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+const CancelForm = z.object({ intent: z.literal('cancel') });
+/** Any other post signs up, and only with the consent box ticked (a ticked checkbox posts "on"). */
+const SignupForm = z.object({ consent: z.literal('on') });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { provider } = params;
   if (!isSocialProvider(provider)) throw notFound();
   const form = await request.formData();
   const { api } = context.get(visitorContext);
   const flow = flowCookieOf(request);
-  if (form.get('intent') === 'cancel') {
+  if (parseFormData(form, CancelForm).success) {
     try {
       await api.socialCancel(flow);
     } catch (err) {
@@ -43,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return safeRedirect('/auth', { headers: { 'Set-Cookie': clearedFlowCookie() } });
   }
-  if (form.get('consent') !== 'on') return data({ errors: { consent: true, form: null as SocialErrorKey | null } }, { status: refusalStatus(400) });
+  if (!parseFormData(form, SignupForm).success) return data({ errors: { consent: true, form: null as SocialErrorKey | null } }, { status: refusalStatus(400) });
   let result;
   try {
     result = await api.socialSignup(flow);

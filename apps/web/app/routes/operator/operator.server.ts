@@ -1,8 +1,10 @@
-import { ErrorCode, OPERATOR_MSISDN_COOKIE, OPERATOR_SUSPEND_COOKIE, OperatorErrorCode, type AuthData } from '@ekran/contracts';
+import { CodeRequestSchema, ErrorCode, OPERATOR_MSISDN_COOKIE, OPERATOR_SUSPEND_COOKIE, OperatorErrorCode, type AuthData } from '@ekran/contracts';
 import { formatPhone, parsePhoneInput } from '@ekran/core';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { readCookie, sessionCookie } from '../../lib/session.server.ts';
 import { formFailure, type AuthFormErrors } from '../auth/auth.server.ts';
 
@@ -55,10 +57,14 @@ export function phoneStepLoader(request: Request, auth: AuthData | null, flow: O
 
 export type OperatorActionData = { errors: AuthFormErrors; msisdn?: string; resent?: boolean };
 
+/** The phone as typed; the phone rules (parsePhoneInput) read it after, as their refusal shows it again. */
+const PhoneForm = z.object({ msisdn: z.string().trim().min(1) });
+
 /** The phone step's form: a code goes to the number, which the msisdn cookie keeps for the code step. */
 export async function phoneStepAction(form: FormData, api: Api, flow: OperatorFlowId) {
-  const typed = String(form.get('msisdn') ?? '').trim();
-  if (!typed) return data<OperatorActionData>({ errors: { login: 'phoneEmpty' }, msisdn: typed }, { status: 400 });
+  const phoneForm = parseFormData(form, PhoneForm);
+  if (!phoneForm.success) return data<OperatorActionData>({ errors: { login: 'phoneEmpty' }, msisdn: '' }, { status: 400 });
+  const typed = phoneForm.data.msisdn;
   const parsed = parsePhoneInput(typed);
   if (!parsed.ok) return data<OperatorActionData>({ errors: { login: parsed.reason === 'notMobile' ? 'phoneNotMobile' : 'phoneInvalid' }, msisdn: typed }, { status: 400 });
   try {
@@ -84,11 +90,13 @@ export function codeStepLoader(request: Request, auth: AuthData | null, flow: Op
   return { flow, kind: OPERATOR_FLOWS[flow].kind, msisdn: formatPhone(msisdn) };
 }
 
+const ResendForm = z.object({ intent: z.literal('resend') });
+
 /** The code step's form: resend, or the code signs in (the session cookie follows). */
 export async function codeStepAction(request: Request, form: FormData, api: Api, flow: OperatorFlowId) {
   const msisdn = msisdnOf(request);
   if (!msisdn) return safeRedirect(OPERATOR_FLOWS[flow].base);
-  if (form.get('intent') === 'resend') {
+  if (parseFormData(form, ResendForm).success) {
     try {
       await api.operatorCode(msisdn);
     } catch (err) {
@@ -96,10 +104,11 @@ export async function codeStepAction(request: Request, form: FormData, api: Api,
     }
     return data<OperatorActionData>({ errors: {}, resent: true });
   }
-  const code = String(form.get('code') ?? '').trim();
-  if (!/^\d{6}$/.test(code)) return data<OperatorActionData>({ errors: { code: 'codeFormat' } }, { status: 400 });
+  // Any other post is the code: six digits, as the API takes it.
+  const codeForm = parseFormData(form, CodeRequestSchema);
+  if (!codeForm.success) return data<OperatorActionData>({ errors: { code: 'codeFormat' } }, { status: 400 });
   try {
-    const auth = await api.operatorVerify(msisdn, code);
+    const auth = await api.operatorVerify(msisdn, codeForm.data.code);
     return redirectWith(doneFor(flow), [sessionCookie(auth.authentication_token)]);
   } catch (err) {
     return formFailure(err, { resent: false });

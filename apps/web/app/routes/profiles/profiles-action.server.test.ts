@@ -64,6 +64,14 @@ describe('runProfileAction (the mutations of the profile dialogs)', () => {
     expect(profileUpdate).toHaveBeenCalledWith('p2', { name: 'Мама', avatar: 'a4', language: null });
   });
 
+  it('answers an avatar or a language outside the lists as the API refuses them, without calling it', async () => {
+    const api = { profileCreate: vi.fn(), profileUpdate: vi.fn() };
+    expect(await run(api, { intent: 'create', name: 'Маша', avatar: 'z9' })).toEqual({ status: 200, body: { ok: false, intent: 'create', error: { code: 'BAD_REQUEST', field: 'avatar' } } });
+    expect(await run(api, { intent: 'update', id: 'p2', name: 'Мама', language: 'de' })).toEqual({ status: 200, body: { ok: false, intent: 'update', error: { code: 'BAD_REQUEST', field: 'form' } } });
+    expect(api.profileCreate).not.toHaveBeenCalled();
+    expect(api.profileUpdate).not.toHaveBeenCalled();
+  });
+
   it('names the field of a 400 answer, and the limit by its code', async () => {
     const profileCreate = vi
       .fn()

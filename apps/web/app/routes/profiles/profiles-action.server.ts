@@ -1,13 +1,41 @@
-import { ErrorCode, type ApiError } from '@ekran/contracts';
+import { AvatarIdSchema, ErrorCode, LanguageSchema, type ApiError } from '@ekran/contracts';
 import { isKidsAgeCap, isPin } from '@ekran/core';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { PROFILE_INTENTS, type ProfileActionError, type ProfileActionResult, type ProfileIntent } from '../../lib/profile-actions.ts';
 
 export { PROFILE_INTENTS, type ProfileActionError, type ProfileActionResult, type ProfileIntent } from '../../lib/profile-actions.ts';
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
-const optional = (form: FormData, name: string) => text(form, name) || null;
+/** A text field, trimmed; a missing one reads as empty. */
+const text = z.string().trim().default('');
+
+const ProfileIntentForm = z.object({ intent: z.string().trim().pipe(z.enum(PROFILE_INTENTS)) });
+
+/**
+ * A posted PIN has the PIN's shape, checked here whatever the intent, so a malformed one is answered before
+ * the API counts it as a try; a missing one reads as empty (the API refuses it where one is needed).
+ */
+const pin = z.string().refine(isPin).default('');
+const PIN_FIELDS = ['pin', 'old_pin', 'new_pin'] as const;
+/** What any intent may post besides the profile form: the profile it concerns and the PINs. */
+const ActionForm = z.object({ profile_id: text, id: text, pin, old_pin: pin, new_pin: pin });
+/** A switch to a profile without a PIN posts the check popup's PIN empty. */
+const SelectForm = ActionForm.extend({ pin: z.string().refine((v) => v === '' || isPin(v)).default('') });
+
+/**
+ * The profile form of create and update. An empty avatar is not given; an empty language follows the account's.
+ * The avatar and the language are the contract's, as the API checks them.
+ */
+const ProfileForm = z.object({
+  name: text,
+  child: text.transform((v) => v === 'true'),
+  age_cap: text,
+  birth_date: text.transform((v) => v || null),
+  avatar: z.string().trim().transform((v) => v || undefined).pipe(AvatarIdSchema.optional()).optional(),
+  language: z.string().trim().transform((v) => v || null).pipe(LanguageSchema.nullable()).default(null),
+});
 
 /**
  * A refusal (a wrong PIN, a name too long, the profile limit) is the dialog's answer: 200 with the error in the
@@ -46,49 +74,43 @@ function failure(intent: ProfileIntent, err: unknown) {
  * one form field `intent` names what to do; the answer says how it went, for the dialog to show.
  */
 export async function runProfileAction(api: Api, form: FormData) {
-  const intent = text(form, 'intent') as ProfileIntent;
-  if (!(PROFILE_INTENTS as readonly string[]).includes(intent)) return fail(null, { code: ErrorCode.BadRequest, field: 'form' });
-  for (const field of ['pin', 'old_pin', 'new_pin'] as const) {
-    const value = form.get(field);
-    if (value !== null && !(value === '' && field === 'pin' && intent === 'select') && !isPin(String(value))) {
-      return fail(intent, { code: 'PIN_FORMAT', field });
-    }
-  }
+  const parsedIntent = parseFormData(form, ProfileIntentForm);
+  if (!parsedIntent.success) return fail(null, { code: ErrorCode.BadRequest, field: 'form' });
+  const { intent } = parsedIntent.data;
+  const parsed = parseFormData(form, intent === 'select' ? SelectForm : ActionForm);
+  if (!parsed.success) return fail(intent, { code: 'PIN_FORMAT', field: PIN_FIELDS.find((f) => parsed.error.issues.some((i) => i.path[0] === f)) });
+  const { profile_id, id, pin, old_pin, new_pin } = parsed.data;
   try {
     switch (intent) {
       case 'select': {
-        const pin = optional(form, 'pin');
-        const res = await api.profileSelect({ profile_id: text(form, 'profile_id'), ...(pin ? { pin } : {}) });
+        const res = await api.profileSelect({ profile_id, ...(pin ? { pin } : {}) });
         return { ok: true, intent, selected: { profile_id: res.profile_id, child: res.profile_for_child, language: res.language.interface } } satisfies ProfileActionResult;
       }
       case 'create':
       case 'update': {
-        const child = text(form, 'child') === 'true';
-        const ageCap = text(form, 'age_cap');
-        const language = optional(form, 'language');
-        const fields = {
-          name: text(form, 'name'),
-          avatar: (optional(form, 'avatar') ?? undefined) as never,
-          language: language as never,
-          ...(child ? { birth_date: optional(form, 'birth_date'), ...(isKidsAgeCap(ageCap) ? { age_cap: ageCap } : {}) } : {}),
-        };
-        const profile = intent === 'create' ? await api.profileCreate({ ...fields, child }) : await api.profileUpdate(text(form, 'id'), fields);
+        const profileForm = parseFormData(form, ProfileForm);
+        // The API refuses an avatar or a language outside its lists with a 400 (on the avatar field, or the form's
+        // error for the language): the same answer, without the call.
+        if (!profileForm.success) return refused(intent, { code: ErrorCode.BadRequest, field: profileForm.error.issues.some((i) => i.path[0] === 'avatar') ? 'avatar' : 'form' });
+        const { name, child, age_cap, birth_date, avatar, language } = profileForm.data;
+        const fields = { name, avatar, language, ...(child ? { birth_date, ...(isKidsAgeCap(age_cap) ? { age_cap } : {}) } : {}) };
+        const profile = intent === 'create' ? await api.profileCreate({ ...fields, child }) : await api.profileUpdate(id, fields);
         return { ok: true, intent, profile: { _id: profile._id, child: profile.child, name: profile.name } } satisfies ProfileActionResult;
       }
       case 'delete':
-        await api.profileDelete(text(form, 'id'));
+        await api.profileDelete(id);
         break;
       case 'pin-create':
-        await api.pinCreate(text(form, 'pin'));
+        await api.pinCreate(pin);
         break;
       case 'pin-check':
-        await api.pinCheck(text(form, 'pin'));
+        await api.pinCheck(pin);
         break;
       case 'pin-change':
-        await api.pinChange(text(form, 'old_pin'), text(form, 'new_pin'));
+        await api.pinChange(old_pin, new_pin);
         break;
       case 'pin-remove':
-        await api.pinRemove(text(form, 'pin'));
+        await api.pinRemove(pin);
         break;
       case 'pin-skip':
         await api.pinSkip();
@@ -98,7 +120,7 @@ export async function runProfileAction(api: Api, form: FormData) {
         return { ok: true, intent, channel: sent.channel, destination: sent.destination } satisfies ProfileActionResult;
       }
     }
-    return { ok: true, intent } as ProfileActionResult;
+    return { ok: true, intent } satisfies ProfileActionResult;
   } catch (err) {
     return failure(intent, err);
   }
