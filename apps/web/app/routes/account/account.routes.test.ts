@@ -176,6 +176,17 @@ describe('/account/google_delete', () => {
     expect(('value' in r ? (r.value as DataResult) : null)?.data).toMatchObject({ intent: 'delete', error });
   });
 
+  it('deletes with the code trimmed, and takes a form without a method as the password one', async () => {
+    const deleteAccount = vi.fn().mockResolvedValue(null);
+    await act({ intent: 'delete', method: 'code', code: ' 123456 ' }, { deleteAccount });
+    expect(deleteAccount).toHaveBeenLastCalledWith({ code: '123456' });
+    await act({ password: ' secret-password ' }, { deleteAccount });
+    expect(deleteAccount).toHaveBeenLastCalledWith({ password: ' secret-password ' });
+    const r = await act({ intent: 'delete', code: '123456' }, { deleteAccount });
+    expect(('value' in r ? (r.value as DataResult) : null)?.data).toMatchObject({ error: 'passwordEmpty' });
+    expect(deleteAccount).toHaveBeenCalledTimes(2);
+  });
+
   it('asks for the password before calling the API', async () => {
     const deleteAccount = vi.fn();
     const r = await act({ intent: 'delete', method: 'password', password: '' }, { deleteAccount });

@@ -1,6 +1,8 @@
-import { BirthdaySchema, ErrorCode, GenderSchema, PersonNameSchema, type NotifyChannel } from '@ekran/contracts';
+import { BirthdaySchema, ErrorCode, GenderSchema, NotifyChannelSchema, PersonNameSchema } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 /** The sections of /account/{type?} (spec platform §2); none is the main one (personal details). */
@@ -28,13 +30,14 @@ export interface PersonValues {
   gender: string;
 }
 
+/** The three details as typed (trimmed; a missing one is empty), kept to show the form again with its errors. */
+const PersonForm = z.object({ name: z.string().trim().default(''), birthday: z.string().trim().default(''), gender: z.string().trim().default('') });
+
 /** The person form as the API takes it: empty fields clear (null); each field checked with its contract schema. */
 export function readPerson(form: FormData, today: string) {
-  const values: PersonValues = {
-    name: String(form.get('name') ?? '').trim(),
-    birthday: String(form.get('birthday') ?? '').trim(),
-    gender: String(form.get('gender') ?? '').trim(),
-  };
+  const read = parseFormData(form, PersonForm);
+  if (!read.success) throw data(null, { status: 400 });
+  const values: PersonValues = read.data;
   const name = PersonNameSchema.safeParse(values.name || null);
   const birthday = BirthdaySchema.safeParse(values.birthday || null);
   const gender = GenderSchema.safeParse(values.gender || null);
@@ -65,9 +68,14 @@ export async function savePerson(api: Api, form: FormData, today: string) {
   }
 }
 
+// The API answers an unknown or empty id itself.
+const RemoveDeviceForm = z.object({ device_id: z.string().default('') });
+
 /** Disconnects one of the account's devices (not the asking one: the API refuses that). */
 export async function removeDevice(api: Api, form: FormData) {
-  const id = String(form.get('device_id') ?? '');
+  const parsed = parseFormData(form, RemoveDeviceForm);
+  if (!parsed.success) return data({ intent: 'remove-device' as const, removed: null, error: 'generic' as const }, { status: 400 });
+  const id = parsed.data.device_id;
   try {
     await api.removeDevice(id);
     return { intent: 'remove-device' as const, removed: id, error: null };
@@ -77,14 +85,16 @@ export async function removeDevice(api: Api, form: FormData) {
   }
 }
 
-const CHANNELS: readonly NotifyChannel[] = ['email', 'push', 'sms'];
+/** A channel's switch: anything but subscribed=true turns it off. */
+const NotifyForm = z.object({ channel: NotifyChannelSchema, subscribed: z.string().optional().transform((v) => v === 'true') });
 
 /** Turns a notification channel on or off (email may turn pending: spec platform §6 Double_Opt_In). */
 export async function setNotification(api: Api, form: FormData) {
-  const channel = CHANNELS.find((c) => c === form.get('channel'));
-  if (!channel) return data({ intent: 'notify' as const, channel: null, error: 'generic' as const }, { status: 400 });
+  const parsed = parseFormData(form, NotifyForm);
+  if (!parsed.success) return data({ intent: 'notify' as const, channel: null, error: 'generic' as const }, { status: 400 });
+  const { channel, subscribed } = parsed.data;
   try {
-    await api.setNotification(channel, form.get('subscribed') === 'true');
+    await api.setNotification(channel, subscribed);
     return { intent: 'notify' as const, channel, error: null };
   } catch (err) {
     if (!(err instanceof ApiCallError) || err.status >= 500) throw err;

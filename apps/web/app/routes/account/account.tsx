@@ -3,11 +3,13 @@ import { formatPhone } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, NavLink, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';
 import { DeviceList } from '../../components/devices/device-list.tsx';
 import { deviceTitle } from '../../components/devices/format.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { env } from '../../lib/env.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/account.css';
@@ -38,11 +40,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** The forms of the sections; each handler reads its own fields. */
+const AccountIntentForm = z.object({ intent: z.enum(['person', 'remove-device', 'notify', 'renewal', 'remove-card', 'change-card']) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, api } = context.get(visitorContext);
   requireRegistered(auth, request);
   const form = await request.formData();
-  switch (form.get('intent')) {
+  const parsed = parseFormData(form, AccountIntentForm);
+  if (!parsed.success) throw data(null, { status: 400 });
+  switch (parsed.data.intent) {
     case 'person':
       return savePerson(api, form, todayInMoscow());
     case 'remove-device':
@@ -56,8 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return removeCard(api, form);
     case 'change-card':
       return changeCard(api);
-    default:
-      throw data(null, { status: 400 });
   }
 }
 

@@ -1,6 +1,8 @@
 import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseFormData } from '../../lib/form.server.ts';
 
 export type DeleteErrorKey = 'passwordWrong' | 'passwordEmpty' | 'codeInvalid' | 'codeFormat' | 'tooManyAttempts' | 'rateLimited' | 'generic';
 
@@ -16,9 +18,19 @@ export function deleteErrorOf(err: unknown): DeleteErrorKey {
   return 'generic';
 }
 
+const ChannelForm = z.object({ channel: z.enum(['email', 'sms']) });
+
+/**
+ * The deletion's proof: the code (trimmed: it is typed or pasted), or else the password as typed, which must not be
+ * empty (the API is not asked then).
+ */
+const DeleteForm = z.union([z.object({ method: z.literal('code'), code: z.string().trim().default('') }), z.object({ password: z.string().min(1) })]);
+
 /** Sends the deletion code to the account's email or phone; answers where it went (masked). */
 export async function sendDeleteCode(api: Api, form: FormData) {
-  const channel = form.get('channel') === 'sms' ? 'sms' : 'email';
+  const parsed = parseFormData(form, ChannelForm);
+  // The email unless the SMS was asked for: it is the page's first button.
+  const channel = parsed.success ? parsed.data.channel : 'email';
   try {
     const sent = await api.sendDeleteCode(channel);
     return { intent: 'send-code' as const, sentTo: sent.sent_to, error: null };
@@ -29,11 +41,11 @@ export async function sendDeleteCode(api: Api, form: FormData) {
 
 /** Deletes the account with the password or the code; null when it is gone, else the failure to show. */
 export async function deleteAccount(api: Api, form: FormData) {
-  const byCode = form.get('method') === 'code';
-  const secret = String(form.get(byCode ? 'code' : 'password') ?? '');
-  if (!byCode && !secret) return data({ intent: 'delete' as const, sentTo: null, error: 'passwordEmpty' }, { status: 400 });
+  const parsed = parseFormData(form, DeleteForm);
+  if (!parsed.success) return data({ intent: 'delete' as const, sentTo: null, error: 'passwordEmpty' }, { status: 400 });
+  const proof = parsed.data;
   try {
-    await api.deleteAccount(byCode ? { code: secret.trim() } : { password: secret });
+    await api.deleteAccount('code' in proof ? { code: proof.code } : { password: proof.password });
     return null;
   } catch (err) {
     return data({ intent: 'delete' as const, sentTo: null, error: deleteErrorOf(err) }, { status: (err as ApiCallError).status });

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
+import { parseFormData } from '../../lib/form.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { clearedSessionCookie, visitorContext } from '../../lib/session.server.ts';
 import '../../styles/account.css';
@@ -21,12 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { deleted: false as const, byCode, hasPassword: person.has_password, email: person.email, phone: person.phone };
 }
 
+/** «Получить код» (by email or SMS); any other form is the deletion itself. */
+const SendCodeForm = z.object({ intent: z.literal('send-code') });
+
 /** The code request, and the deletion itself: the account and its data go, and the session ends for real. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, api } = context.get(visitorContext);
   requireRegistered(auth, request);
   const form = await request.formData();
-  if (form.get('intent') === 'send-code') return sendDeleteCode(api, form);
+  if (parseFormData(form, SendCodeForm).success) return sendDeleteCode(api, form);
   const failed = await deleteAccount(api, form);
   if (failed) return failed;
   return safeRedirect('/account/google_delete?deleted=1', { headers: { 'Set-Cookie': clearedSessionCookie() } });

@@ -1,8 +1,10 @@
 import { ErrorCode, type NotifySubscription } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/unsubscribe';
@@ -27,12 +29,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { subscription, sig, changed: false };
 }
 
+/** The page's button posts both fields; a mail client's one-click POST has neither (its signature is in the link). */
+const UnsubscribeForm = z.object({ sig: z.string().optional(), subscribed: z.string().optional().transform((v) => v === 'true') });
+
 /** Unsubscribes (also a bare POST: RFC 8058 one-click from the mail client), or subscribes again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const sig = String(form.get('sig') ?? new URL(request.url).searchParams.get('sig') ?? '');
+  const parsed = await parseForm(request, UnsubscribeForm);
+  if (!parsed.success) throw data({ invalid: true }, { status: 403 });
+  const sig = parsed.data.sig ?? new URL(request.url).searchParams.get('sig') ?? '';
   try {
-    const subscription = await context.get(visitorContext).api.setUnsubscribed(params.accountId, sig, form.get('subscribed') === 'true');
+    const subscription = await context.get(visitorContext).api.setUnsubscribed(params.accountId, sig, parsed.data.subscribed);
     return { subscription, changed: true };
   } catch (err) {
     if (err instanceof ApiCallError && (err.body?.code === ErrorCode.InvalidSignature || err.status === 400 || err.status === 404)) throw data({ invalid: true }, { status: 403 });

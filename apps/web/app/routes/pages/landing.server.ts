@@ -1,7 +1,9 @@
 import type { Landing } from '@ekran/contracts';
-import { LANDING_SLUG_PATTERN, UTM_PARAMS } from '@ekran/core';
+import { LANDING_SLUG_PATTERN } from '@ekran/core';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { isNothingThere, type Api } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { paymentRedirect } from '../../lib/payment-redirect.server.ts';
 import type { Visitor } from '../../lib/session.server.ts';
 import { offSiteRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
@@ -24,6 +26,15 @@ export async function loadLanding(api: Pick<Api, 'landing'>, slug: string | unde
 /** Where the result page leads after paying on a landing: the title it is about, else the home page. */
 export const landingBackUrl = (landing: Landing) => (landing.featured ? `/watch/${landing.featured.alias}` : '/');
 
+/** The page's utm_*, each checked where it is passed on. */
+const UtmForm = z.object({
+  utm_source: z.string().optional(),
+  utm_medium: z.string().optional(),
+  utm_campaign: z.string().optional(),
+  utm_content: z.string().optional(),
+  utm_term: z.string().optional(),
+});
+
 /**
  * The landing's button for its tariff: spec platform §4 Tariff flow and Payment redirect, as everywhere else. The
  * landing is read again from the API (the browser names nothing but the page), so an offer that ended meanwhile
@@ -37,11 +48,12 @@ export async function landingAction(request: Request, visitor: Pick<Visitor, 'ap
   const here = `/pages/${landing.slug}`;
   const { auth } = visitor;
   if (!auth || auth.virtual || (!auth.email && !auth.phone)) throw safeRedirect(`/auth?back=${encodeURIComponent(here)}`);
-  const form = await request.formData();
+  const utm = await parseForm(request, UtmForm);
   const result = await paymentRedirect(visitor.api, {
     tariffUrl: landing.tariff.url,
     cookies: request.headers.get('cookie'),
-    utm: Object.fromEntries(UTM_PARAMS.map((name) => [name, form.get(name)])),
+    // Tracking never stops a purchase: a form that does not parse passes none.
+    utm: utm.success ? utm.data : {},
     back: landingBackUrl(landing),
   });
   if ('error' in result) return data<LandingActionAnswer>({ error: 'payment-link' }, { status: 502 });

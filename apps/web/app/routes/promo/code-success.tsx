@@ -2,9 +2,11 @@ import { ApiPath } from '@ekran/contracts';
 import { formatPrice, gaClientId, isUuid } from '@ekran/core';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link } from 'react-router';
+import { z } from 'zod';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { env } from '../../lib/env.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { readCookie, visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/code-success';
@@ -46,6 +48,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { view };
 }
 
+const TariffForm = z.object({ tariff_id: z.string().refine(isUuid) });
+
 /**
  * A discount code's tariff: its payment link (spec platform §4 Payment redirect), then the payment host with
  * client_key. The tariff is named by id and its link is built here, so the browser names no URL.
@@ -53,9 +57,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, auth } = context.get(visitorContext);
   requireRegistered(auth, '/code');
-  const form = await request.formData();
-  const tariffId = String(form.get('tariff_id') ?? '');
-  if (!isUuid(tariffId)) return data({ error: true }, { status: 400 });
+  const parsed = await parseForm(request, TariffForm);
+  if (!parsed.success) return data({ error: true }, { status: 400 });
+  const tariffId = parsed.data.tariff_id;
   try {
     const link = await api.paymentLink(ApiPath.tariffPayment(tariffId), { ga_id: gaClientId(readCookie(request.headers.get('cookie'), '_ga')) ?? undefined });
     const target = new URL(link.url);

@@ -1,10 +1,12 @@
 import type { CouponMeta } from '@ekran/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { PromoErrorAlert } from '../../components/promo/promo-error-alert.tsx';
 import { promoErrorView, type PromoErrorView } from '../../components/promo/promo-errors.ts';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/coupon';
@@ -36,11 +38,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { coupon, error, registered: !!auth && !auth.virtual };
 }
 
+/** The address (trimmed) and the password (as typed); the API checks both, an empty one included. */
+const CouponForm = z.object({ email: z.string().trim().default(''), password: z.string().default('') });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api, auth } = context.get(visitorContext);
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
+  const parsed = await parseForm(request, CouponForm);
+  // Answered as the API's refusal of an empty address is.
+  if (!parsed.success) return data<CouponAnswer>({ error: { ...promoErrorView('PROMO_EMAIL_FORMAT'), code: 'PROMO_EMAIL_FORMAT' }, email: '' }, { status: 200 });
+  const { email, password } = parsed.data;
   const fail = (code: string | null, status: number) => data<CouponAnswer>({ error: { ...promoErrorView(code), code }, email }, { status });
   // Refusals are the form's answers (200, as promo.server.ts errorAnswer says why).
   if (auth && !auth.virtual) return fail('ALREADY_REGISTERED', 200);

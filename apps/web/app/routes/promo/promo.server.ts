@@ -1,7 +1,9 @@
 import type { AuthData, PromoActivation, PromoMeta } from '@ekran/contracts';
 import { data } from 'react-router';
+import { z } from 'zod';
 import { promoErrorView, type PromoErrorView } from '../../components/promo/promo-errors.ts';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 // What /code, /premium_code and /pages/gift share — the check → activate form and its answers.
@@ -43,6 +45,9 @@ export function successPath(result: PromoActivation): string {
   return `/code/success?${q.toString()}`;
 }
 
+/** The code (trimmed, not empty) and what to do with it: anything but activate only checks. */
+const CodeForm = z.object({ code: z.string().trim().min(1), intent: z.enum(['check', 'activate']).catch('check') });
+
 /**
  * The code form's action: intent check asks what the code gives, intent activate activates it (registered
  * viewers only) and goes to /code/success; the auth data is refreshed first, so the shell and the next playback
@@ -50,10 +55,9 @@ export function successPath(result: PromoActivation): string {
  */
 export async function codeFormAction(request: Request, api: Api, auth: AuthData | null, opts: { premium: boolean; back: string }) {
   requireRegistered(auth, opts.back);
-  const form = await request.formData();
-  const code = String(form.get('code') ?? '').trim();
-  const intent = form.get('intent') === 'activate' ? 'activate' : 'check';
-  if (!code) return data<CodeFormAnswer>({ error: { ...promoErrorView('PROMO_INVALID_FORMAT'), code: 'PROMO_INVALID_FORMAT' } }, { status: 200 });
+  const parsed = await parseForm(request, CodeForm);
+  if (!parsed.success) return data<CodeFormAnswer>({ error: { ...promoErrorView('PROMO_INVALID_FORMAT'), code: 'PROMO_INVALID_FORMAT' } }, { status: 200 });
+  const { code, intent } = parsed.data;
   try {
     if (intent === 'check') return data<CodeFormAnswer>({ meta: await api.promoCheck({ code, premium: opts.premium }) });
     const result = await api.promoActivate({ code, premium: opts.premium });

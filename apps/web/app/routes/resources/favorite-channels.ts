@@ -1,5 +1,7 @@
 import { ErrorCode } from '@ekran/contracts';
+import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { formFields, parseFormData } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { FavoriteResult } from './favorites.ts';
 import type { Route } from './+types/favorite-channels';
@@ -7,6 +9,7 @@ import type { Route } from './+types/favorite-channels';
 const ALIAS_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRIVATE = { 'cache-control': 'private, no-store' };
 const answer = (result: FavoriteResult, status = 200) => Response.json(result, { status, headers: PRIVATE });
+const FavoriteChannelForm = z.object({ intent: z.enum(['add', 'remove']), alias: z.string().max(80).regex(ALIAS_RE) });
 
 /**
  * The star of a channel card and of a channel page (spec platform §7 GET profile favorite channels, RU only).
@@ -17,9 +20,10 @@ const answer = (result: FavoriteResult, status = 200) => Response.json(result, {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = form.get('intent');
-  const alias = String(form.get('alias') ?? '');
-  if ((intent !== 'add' && intent !== 'remove') || alias.length > 80 || !ALIAS_RE.test(alias)) return answer({ ok: false, alias, error: 'invalid' }, 400);
+  const parsed = parseFormData(form, FavoriteChannelForm);
+  // The refusal echoes the alias as posted.
+  if (!parsed.success) return answer({ ok: false, alias: formFields(form).alias ?? '', error: 'invalid' }, 400);
+  const { intent, alias } = parsed.data;
   const { api, auth } = context.get(visitorContext);
   if (!auth || auth.virtual) return answer({ ok: false, alias, error: 'auth' }, 401);
   try {

@@ -1,5 +1,7 @@
 import { ErrorCode } from '@ekran/contracts';
+import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { formFields, parseFormData } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/favorites';
 import type { FavoriteResult } from '../../lib/resource-answers.ts';
@@ -24,14 +26,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+const FavoriteForm = z.object({ intent: z.enum(['add', 'remove']), alias: z.string().regex(ALIAS_RE) });
+
 /** POST intent=add|remove, alias: adds or removes a favorite of the current profile. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = form.get('intent');
-  const alias = String(form.get('alias') ?? '');
-  if ((intent !== 'add' && intent !== 'remove') || !ALIAS_RE.test(alias)) {
-    return answer({ ok: false, alias, error: 'invalid' }, 400);
-  }
+  const parsed = parseFormData(form, FavoriteForm);
+  // The refusal echoes the alias as posted.
+  if (!parsed.success) return answer({ ok: false, alias: formFields(form).alias ?? '', error: 'invalid' }, 400);
+  const { intent, alias } = parsed.data;
   const { api, auth } = context.get(visitorContext);
   if (!auth || auth.virtual) return answer({ ok: false, alias, error: 'auth' }, 401);
   try {

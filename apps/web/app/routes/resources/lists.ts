@@ -1,6 +1,8 @@
 import { ErrorCode } from '@ekran/contracts';
 import { PERSONAL_LIST_PAGE_SIZE } from '@ekran/core';
+import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
+import { formFields, parseFormData } from '../../lib/form.server.ts';
 import { listsFor, loadListPage } from '../../lib/personal-lists.server.ts';
 import { isListKind } from '../../lib/lists-view.ts';
 import { visitorContext } from '../../lib/session.server.ts';
@@ -39,18 +41,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Forgetting a title needs its alias; clearing takes none (one posted with it is only echoed in a refusal). */
+const HistoryForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('remove'), alias: z.string().regex(ALIAS_RE) }),
+  z.object({ intent: z.literal('clear'), alias: z.string().nullable().default(null) }),
+]);
+
 /** POST /resources/lists/history: intent=remove with alias forgets one title, intent=clear the whole history. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const aliasField = form.get('alias');
-  const alias = typeof aliasField === 'string' ? aliasField : null;
-  const bad = (error: 'invalid' | 'auth' | 'not_found' | 'failed', status: number) => json<HistoryResult>({ ok: false, intent, alias, error }, status);
-  if (params.list !== 'history' || (intent !== 'remove' && intent !== 'clear') || (intent === 'remove' && !(alias && ALIAS_RE.test(alias)))) return bad('invalid', 400);
+  const parsed = parseFormData(form, HistoryForm);
+  if (params.list !== 'history' || !parsed.success) {
+    // The refusal echoes the intent and the alias as posted.
+    const posted = formFields(form);
+    return json<HistoryResult>({ ok: false, intent: posted.intent ?? '', alias: posted.alias ?? null, error: 'invalid' }, 400);
+  }
+  const { intent, alias } = parsed.data;
+  const bad = (error: 'auth' | 'not_found' | 'failed', status: number) => json<HistoryResult>({ ok: false, intent, alias, error }, status);
   const visitor = context.get(visitorContext);
   if (!visitor.auth) return bad('auth', 401);
   try {
-    if (intent === 'remove') await visitor.api.removeHistoryItem(alias!);
+    if (intent === 'remove') await visitor.api.removeHistoryItem(alias);
     else await visitor.api.clearHistory();
     return json<HistoryResult>({ ok: true, intent, alias: intent === 'remove' ? alias : null });
   } catch (err) {
