@@ -17,3 +17,9 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
 
 /** The same, for a form already read (an action that dispatches on its intent first). */
 export const parseFormData = <S extends z.ZodType>(form: FormData, schema: S) => schema.safeParse(formFields(form));
+
+/**
+ * A form whose schema holds only text fields with defaults, for an action whose API judges the values: such a
+ * schema accepts every form, so this returns its data (a schema that can refuse goes through parseFormData).
+ */
+export const readTextForm = <S extends z.ZodType>(form: FormData, schema: S): z.output<S> => schema.parse(formFields(form));

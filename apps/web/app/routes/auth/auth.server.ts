@@ -2,7 +2,7 @@ import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
-import { parseFormData } from '../../lib/form.server.ts';
+import { readTextForm } from '../../lib/form.server.ts';
 import { safePath } from '../../lib/safe-redirect.ts';
 import type { AuthFormErrors } from '../../lib/auth-errors.ts';
 
@@ -59,10 +59,7 @@ const CredentialsForm = z.object({ email: z.string().trim().default(''), passwor
 
 /** The email and password fields of a form, as the API expects them. */
 export function credentialsOf(form: FormData): { email: string; password: string } {
-  const parsed = parseFormData(form, CredentialsForm);
-  // Both fields read as text, so the form cannot fail to parse.
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
+  return readTextForm(form, CredentialsForm);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { parseForm } from '../../lib/form.server.ts';
+import { readTextForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/confirm';
 import { authErrors, backOf, refusalStatus, type AuthFormErrors } from './auth.server.ts';
@@ -20,16 +20,14 @@ const ConfirmForm = z.object({ intent: z.enum(['confirm', 'resend']).catch('conf
 
 /** Email double opt-in: the code from the letter, or a new letter. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, ConfirmForm);
-  // Every field reads as text or falls back, so the form cannot fail to parse.
-  if (!parsed.success) throw parsed.error;
+  const form = readTextForm(await request.formData(), ConfirmForm);
   const { api } = context.get(visitorContext);
   try {
-    if (parsed.data.intent === 'resend') {
+    if (form.intent === 'resend') {
       await api.emailResend();
       return { resent: true, errors: {} as AuthFormErrors };
     }
-    await api.emailConfirm(parsed.data.code);
+    await api.emailConfirm(form.code);
     return safeRedirect(backOf(request));
   } catch (err) {
     return data({ resent: false, errors: authErrors(err) }, { status: refusalStatus(400) });

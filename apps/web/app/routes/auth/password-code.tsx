@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
-import { parseForm } from '../../lib/form.server.ts';
+import { readTextForm } from '../../lib/form.server.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/password-code';
 import { formFailure } from './auth.server.ts';
@@ -26,11 +26,9 @@ const ResetForm = z.object({ code: z.string().trim().default(''), password: z.st
 /** The recovery code and a new password; every session of the account ends. */
 export async function action({ request, context }: Route.ActionArgs) {
   const email = emailOf(request);
-  const parsed = await parseForm(request, ResetForm);
-  // Every field reads as text, so the form cannot fail to parse.
-  if (!parsed.success) throw parsed.error;
+  const form = readTextForm(await request.formData(), ResetForm);
   try {
-    await context.get(visitorContext).api.passwordReset({ email, ...parsed.data });
+    await context.get(visitorContext).api.passwordReset({ email, ...form });
     return safeRedirect('/password/success');
   } catch (err) {
     return formFailure(err, {});

@@ -14,7 +14,7 @@ import { authMeta } from './auth-meta.ts';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';
 import { withDeviceLimit } from './device-limit.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
-import { formFields } from '../../lib/form.server.ts';
+import { readTextForm } from '../../lib/form.server.ts';
 import { notFound } from '../../lib/not-found.ts';
 
 /** The step a path names: /auth and /signin (and the old /auth/signin) are the login field. */
@@ -87,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionData = { errors: AuthFormErrors; login?: string; resent?: boolean; deviceLimit?: DeviceLimit | null };
 
 export async function action({ request, params, context }: Route.ActionArgs): Promise<Response | ReturnType<typeof data<ActionData>>> {
-  const form = SignInForm.parse(formFields(await request.formData()));
+  const form = readTextForm(await request.formData(), SignInForm);
   const back = backOf(request);
   const { auth, api } = context.get(visitorContext);
   const mode = authMode(auth, request);

@@ -3,7 +3,7 @@ import { formatPhone, parsePhoneInput } from '@ekran/core';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
-import { env } from '../../lib/env.server.ts';
+import { plainCookie } from '../../lib/cookies.server.ts';
 import { parseFormData } from '../../lib/form.server.ts';
 import { readCookie, sessionCookie } from '../../lib/session.server.ts';
 import { formFailure, type AuthFormErrors } from '../auth/auth.server.ts';
@@ -17,8 +17,7 @@ export { CONNECT_PATH, OPERATOR_FLOWS, type OperatorFlowId } from './operator-fl
 /** spec platform §6 app=mlk cookies, as the API sets them: the msisdn 30 days (it prefills the phone), suspend a day. */
 const MSISDN_MAX_AGE = 30 * 86_400;
 const SUSPEND_MAX_AGE = 86_400;
-const cookie = (name: string, value: string, maxAge: number) =>
-  `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${env.COOKIE_SECURE ? '; Secure' : ''}`;
+const cookie = (name: string, value: string, maxAgeSeconds: number) => plainCookie(name, value, { maxAgeSeconds, httpOnly: true });
 export const msisdnCookie = (msisdn: string) => cookie(OPERATOR_MSISDN_COOKIE, msisdn, MSISDN_MAX_AGE);
 export const suspendCookie = (suspend: boolean) => cookie(OPERATOR_SUSPEND_COOKIE, suspend ? '1' : '0', SUSPEND_MAX_AGE);
 
