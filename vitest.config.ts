@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 // One runner for the whole suite: `npm test` runs every project below.
 export default defineConfig({
@@ -8,7 +9,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/db',
       'apps/api',
-      'apps/web',
+      ...webProjects('apps/web'),
       'apps/payments',
       'scripts',
     ],
