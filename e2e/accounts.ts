@@ -8,8 +8,9 @@ import { BASE_URL } from './browser.ts';
 export const API_KEY = process.env.WEB_API_KEY ?? 'ekran-web-public-key';
 
 /**
- * A request again after the Retry-After of a 429: every journey signs up from the loopback, and the API allows an
- * address 10 sign-ups a minute, which the whole run of journeys can pass (the limit is right for real viewers).
+ * A request again after the Retry-After of a 429: every journey signs up from the loopback, and an API with the
+ * default limits allows an address 10 sign-ups a minute (`npm run test:e2e` raises it; the limit is right for real
+ * viewers).
  */
 export async function politely(send: () => Promise<Response>): Promise<Response> {
   const first = await send();

@@ -90,11 +90,11 @@ async function main() {
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'info', SANDBOX_SLOW_BANK_MS: '8000' }),
       // The journeys sign in through the development identity provider, which production refuses; the API
       // runs as a test deployment for that (the site stays a production build). docs/decisions/007-social-sign-in.md.
-      // Every journey's visitors come from the loopback: more device logins, login checks and poster renders than
-      // one address may make in an hour or a minute.
+      // Every journey's visitors come from the loopback: more device logins, login checks, sign-ups and poster renders
+      // than one address may make in an hour or a minute.
       apiEnv: {
         NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000', LOGIN_CHECKS_PER_ADDRESS_HOUR: '100000',
-        IMAGE_RENDERS_PER_MINUTE: '100000', PAYMENTS_TIMEOUT_MS: '4000',
+        SIGNUPS_PER_ADDRESS_MINUTE: '100000', IMAGE_RENDERS_PER_MINUTE: '100000', PAYMENTS_TIMEOUT_MS: '4000',
       },
     });
   } catch (err) {

@@ -238,6 +238,8 @@ export const EnvSchema = z.object({
   PROMO_FAILURES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Distinct email addresses one address may ask about within an hour (the /auth login check, email sign-up): decision 037. */
   LOGIN_CHECKS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Email sign-ups one address may make within a minute (a burst limit, beside the login checks' hourly count). */
+  SIGNUPS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED' | 'COOKIE_SECURE'> & { JOBS_ENABLED: boolean; COOKIE_SECURE: boolean };
 

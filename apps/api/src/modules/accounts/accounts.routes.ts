@@ -33,7 +33,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     ApiRoute.emailRegister,
     {
       // A sign-up tells whether the address was free: it shares the login check's count (decision 037).
-      config: { audience: 'adult', ...limit(10, (r) => r.ip), ...loginCheckAttempts(bodyEmail, (status) => status === 201 || status === 409) },
+      config: { audience: 'adult', ...limit(app.deps.env.SIGNUPS_PER_ADDRESS_MINUTE, (r) => r.ip), ...loginCheckAttempts(bodyEmail, (status) => status === 201 || status === 409) },
       schema: { tags: ['accounts'], summary: 'Sign up by email: the current virtual user becomes registered', body: EmailRegisterRequestSchema, response: { 201: AuthDataSchema, ...errors } },
     },
     async (request, reply) => reply.status(201).send(await accounts.register(requireSession(request), request.body)),
