@@ -178,6 +178,7 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
     expect(screen.getByRole('link', { name: 'Дальше' }).getAttribute('rel')).toBe('next');
     expect(screen.getAllByRole('link', { name: /^Страница/ }).map((a) => a.getAttribute('href'))).toEqual(['/movies', '/movies/page2', '/movies/page3']);
 
+    await waitFor(() => expect(observed).not.toBeNull());
     act(() => observed!([{ isIntersecting: true }]));
     await waitFor(() => expect(listing.getAttribute('data-pages')).toBe('2'));
     expect(screen.getAllByTestId('title-card').map((a) => a.getAttribute('href'))).toEqual(['/watch/t1', '/watch/t2', '/watch/t3', '/watch/t4']);
@@ -221,6 +222,8 @@ describe('InfiniteGrid (catalogue §4 Infinite scroll)', () => {
   it('offers a retry when a portion fails', async () => {
     const asked = renderGrid({ c1: { error: 'failed' } as never });
     await screen.findByTestId('listing');
+    // The grid makes its observer in an effect after the listing shows.
+    await waitFor(() => expect(observed).not.toBeNull());
     act(() => observed!([{ isIntersecting: false }]));
     act(() => observed!([{ isIntersecting: true }]));
     const retry = await screen.findByRole('button', { name: 'Повторить' });
