@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   // The renewal schedule charges what is due through the billing module (a test may pass its own).
   const renewDueNow: RenewDue = deps.renewDue ?? ((now) => renewDue(app.deps, now));
-  await registerLifecycleJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log, renewDue: renewDueNow });
+  await registerLifecycleJobs(jobs, { now: app.deps.now, lifecycle: app.services.lifecycle, env: deps.env, logger: app.log, renewDue: renewDueNow });
   await registerTvJobs(jobs, { db: deps.database.db, now: app.deps.now, env: deps.env, logger: app.log }); // TV_IMPORT_CRON
   app.addHook('onReady', async () => jobs.start());
   // Graceful: running jobs finish before the database closes (server.ts closes it after app.close()).

@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createLifecycleService } from './modules/billing/lifecycle.service.ts';
 import { createEntitlementService } from './modules/entitlement/entitlement.service.ts';
 import { createIdentityService, type AuthDataSources } from './modules/identity/identity.service.ts';
 import { createSignIn } from './modules/identity/sign-in.ts';
@@ -34,7 +35,9 @@ export function createServices(deps: Deps) {
   const streamGuard = createStreamGuard(deps);
   // The shell's popups (spec platform §4 Offers): who is a subscriber is entitlement's answer.
   const offers = createOffersService(deps, { entitlement });
-  return { catalogTitles, identity, signIn, devices, entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers };
+  // The subscriptions' lifecycle (renewals, expiry, the pending changes the account page shows).
+  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now });
+  return { catalogTitles, identity, signIn, devices, lifecycle, entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -18,7 +18,7 @@ const tags = ['account'];
 /** The account page's API: the holder's details, subscriptions, and deleting the account (spec platform §7 account paths). */
 export async function accountRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const account = createAccountService(app.deps, createOutboxDelivery(app.deps.database.db));
+  const account = createAccountService(app.deps, app.services, createOutboxDelivery(app.deps.database.db));
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(

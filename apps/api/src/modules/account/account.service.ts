@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { Delivery } from '../delivery/delivery.ts';
-import { createLifecycleService } from '../billing/lifecycle.service.ts';
+import type { LifecycleService } from '../billing/lifecycle.service.ts';
 import { createCodes } from '../identity/codes.ts';
 import { operatorSubscriptionsOf, toOperatorAccountSubscription } from '../partners/operator.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
@@ -16,10 +16,9 @@ const registeredOnly = (session: SessionContext) => {
 };
 
 /** The account page: the holder's details (spec platform §7 person name, birthday, gender), subscriptions, deletion. */
-export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'>, delivery: Delivery) {
+export function createAccountService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { lifecycle }: { lifecycle: LifecycleService }, delivery: Delivery) {
   const repo = createAccountRepo(deps.database.db);
   const codes = createCodes(deps.database.db, deps.env.CODE_SECRET, deps.now);
-  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now });
   const operator = operatorSubscriptionsOf(deps.database.db);
 
   async function userOf(session: SessionContext) {

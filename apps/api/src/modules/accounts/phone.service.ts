@@ -90,3 +90,4 @@ export function createPhoneService(deps: Pick<Deps, 'env' | 'database' | 'now'>,
     },
   };
 }
+export type PhoneService = ReturnType<typeof createPhoneService>;

@@ -1,7 +1,6 @@
-import type { Db } from '@ekran/db';
 import type { Env } from '../../env.ts';
 import type { Jobs, JobsLogger } from '../../jobs/jobs.ts';
-import { createLifecycleService } from './lifecycle.service.ts';
+import type { LifecycleService } from './lifecycle.service.ts';
 
 // What runs when (docs/decisions/024-job-queue.md).
 
@@ -33,8 +32,11 @@ export type RenewDue = (now: Date) => Promise<unknown>;
  * Registers the subscription lifecycle schedules on the queue. Renewals are scheduled only when a renewDue is
  * given. Each run reads the app's clock, so it works on the instant it runs rather than the cron tick.
  */
-export async function registerLifecycleJobs(jobs: Jobs, deps: { db: Db; now: () => Date; env: Pick<Env, 'EXPIRY_CRON' | 'RENEWALS_CRON'>; logger: JobsLogger; renewDue?: RenewDue | undefined }) {
-  const lifecycle = createLifecycleService({ db: deps.db, now: deps.now });
+export async function registerLifecycleJobs(
+  jobs: Jobs,
+  deps: { now: () => Date; lifecycle: LifecycleService; env: Pick<Env, 'EXPIRY_CRON' | 'RENEWALS_CRON'>; logger: JobsLogger; renewDue?: RenewDue | undefined },
+) {
+  const { lifecycle } = deps;
   await jobs.schedule(BILLING_JOBS.expire, deps.env.EXPIRY_CRON, async () => {
     const result = await lifecycle.expireLapsed(deps.now());
     if (result.graced || result.expired) deps.logger.info(result, 'subscriptions lapsed');

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createLifecycleService } from './lifecycle.service.ts';
 
 /** Turning a subscription's automatic renewal off and on (spec platform §4 Disable recurring subscription). */
 export async function recurrentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const lifecycle = createLifecycleService({ db: app.deps.database.db, now: app.deps.now });
+  const { lifecycle } = app.services;
 
   app.post(
     ApiPath.recurrent,

@@ -28,6 +28,7 @@ import { safeEqual } from '../../lib/tokens.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createDelivery } from '../delivery/delivery.ts';
 import { createSandboxOperatorGateway, type OperatorGateway } from './operator.gateway.ts';
+import { createPhoneService } from '../accounts/phone.service.ts';
 import { createOperatorService } from './operator.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -54,7 +55,9 @@ export async function operatorRoutes(appBase: FastifyInstance, options: { gatewa
   const { delivery, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
   app.addHook('onClose', async () => close());
   const { signIn } = app.services;
-  const operator = createOperatorService(app.deps, app.services, delivery, options.gateway ?? createSandboxOperatorGateway());
+  // The operator's sign-in is the phone sign-in of the accounts module, with this plugin's delivery.
+  const phone = createPhoneService(app.deps, app.services, delivery);
+  const operator = createOperatorService(app.deps, app.services, { phone }, options.gateway ?? createSandboxOperatorGateway());
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.deps.env.COOKIE_SECURE };
 
   app.post(

@@ -4,8 +4,7 @@ import { ErrorCode, OPERATOR_PARTNER, OperatorErrorCode } from '@ekran/contracts
 import type { Db } from '@ekran/db';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createPhoneService, phoneOrThrow } from '../accounts/phone.service.ts';
-import type { Delivery } from '../delivery/delivery.ts';
+import { phoneOrThrow, type PhoneService } from '../accounts/phone.service.ts';
 import type { AuthServices } from '../identity/sign-in.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { OperatorRefusal, OPERATOR_PERIOD_DAYS, OPERATOR_TARIFF_ALIAS, type OperatorGateway } from './operator.gateway.ts';
@@ -67,9 +66,8 @@ export function operatorSubscriptionsOf(db: Db) {
  * by an SMS code to the msisdn (the phone sign-in of the accounts module), the operator subscription the
  * operator bills and reports on, and the popups its reports raise.
  */
-export function createOperatorService(deps: Deps, auth: AuthServices, delivery: Delivery, gateway: OperatorGateway) {
+export function createOperatorService(deps: Deps, auth: AuthServices, { phone }: { phone: PhoneService }, gateway: OperatorGateway) {
   const repo = createOperatorRepo(deps.database.db);
-  const phone = createPhoneService(deps, auth, delivery);
   const { identity } = auth;
 
   async function requireRegisteredPhone(session: SessionContext): Promise<string> {
