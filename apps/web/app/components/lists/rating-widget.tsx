@@ -2,7 +2,6 @@ import { PERSONAL_RATING_MAX, PERSONAL_RATING_MIN } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import { z } from 'zod';
 import { trackClick } from '../../lib/analytics.ts';
 import type { RatingResult } from '../../lib/resource-answers.ts';
 import { usePersonalRoot } from './personal-root.ts';
@@ -12,9 +11,6 @@ import './lists.css';
 const VALUES = Array.from({ length: PERSONAL_RATING_MAX - PERSONAL_RATING_MIN + 1 }, (_, i) => PERSONAL_RATING_MIN + i);
 // Arrow keys walk the scale one step at a time: only where the viewer stops is saved.
 const KEYBOARD_SETTLE_MS = 500;
-
-/** What save() posts to /resources/ratings, read back while it is under way to show the value being saved. */
-const RatingSubmission = z.discriminatedUnion('intent', [z.object({ intent: z.literal('remove') }), z.object({ intent: z.literal('rate'), value: z.coerce.number() })]);
 
 /**
  * The profile's own rating of a title, 1 to 10: a group of radio buttons (arrow keys move along
@@ -39,8 +35,7 @@ export function RatingWidget({ alias, initial }: { alias: string; initial: numbe
     setDismissed(result);
   };
   const saved = result?.ok ? result.rating : initial;
-  const pending = fetcher.formData ? RatingSubmission.safeParse(Object.fromEntries(fetcher.formData)).data : undefined;
-  const pendingValue = pending ? (pending.intent === 'remove' ? null : pending.value) : undefined;
+  const pendingValue = fetcher.formData ? (fetcher.formData.get('intent') === 'remove' ? null : Number(fetcher.formData.get('value'))) : undefined;
   // What the scale shows: the choice being settled, else the one being saved, else the saved one.
   const shown = choice !== undefined ? choice : pendingValue !== undefined ? pendingValue : saved;
   const busy = fetcher.state !== 'idle' || choice !== undefined;
