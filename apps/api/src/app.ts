@@ -9,6 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createServices } from './services.ts';
+import { createDelivery } from './modules/delivery/delivery.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
@@ -99,9 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const handles: Deps = { env: deps.env, database: deps.database, now: deps.now ?? (() => new Date()), payments: deps.payments ?? providersFromEnv(deps.env) };
+  // One delivery of mail and SMS for every module that sends (its SMTP connection is closed with the app).
+  const mail = createDelivery(deps.env, deps.database.db, app.log);
+  app.addHook('onClose', async () => mail.close());
+  const handles: Deps = {
+    env: deps.env,
+    database: deps.database,
+    now: deps.now ?? (() => new Date()),
+    payments: deps.payments ?? providersFromEnv(deps.env),
+    delivery: mail.delivery,
+    outbox: mail.outbox,
+  };
   app.decorate('deps', handles);
-  app.decorate('services', createServices(handles));
+  app.decorate('services', createServices(handles, app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

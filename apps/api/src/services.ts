@@ -1,30 +1,84 @@
 import type { Deps } from './deps.ts';
-import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
-import { createDevicesService } from './modules/devices/devices.service.ts';
+import type { JobsLogger } from './jobs/jobs.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createPhoneService } from './modules/accounts/phone.service.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createArchiveService } from './modules/archive/archive.service.ts';
+import { createBannersService } from './modules/banners/banners.service.ts';
+import { createReconciler } from './modules/billing/billing.reconcile.ts';
+import { createPaymentsService } from './modules/billing/billing-payments.service.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLifecycleService } from './modules/billing/lifecycle.service.ts';
+import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCollectionsService } from './modules/collections/collections.service.ts';
+import { createPeopleService } from './modules/collections/people.service.ts';
+import { createPlaylistsService } from './modules/collections/playlists.service.ts';
+import { createSelectionsService } from './modules/collections/selections.service.ts';
+import { createTitleListsService } from './modules/collections/title-lists.service.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
 import { createEntitlementService } from './modules/entitlement/entitlement.service.ts';
+import { createGenresService } from './modules/genres/genres.service.ts';
 import { createIdentityService, type AuthDataSources } from './modules/identity/identity.service.ts';
 import { createSignIn } from './modules/identity/sign-in.ts';
-import { createOperatorRepo } from './modules/partners/operator.repo.ts';
-import { createPinRepo } from './modules/profiles/pin.repo.ts';
-import { createSocialRepo } from './modules/social/social.repo.ts';
+import { createLandingsService } from './modules/landings/landings.service.ts';
+import { createListsService } from './modules/lists/lists.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOffersService } from './modules/offers/offers.service.ts';
+import { createSandboxOperatorGateway } from './modules/partners/operator.gateway.ts';
+import { createOperatorRepo } from './modules/partners/operator.repo.ts';
+import { createOperatorService } from './modules/partners/operator.service.ts';
 import { createPlaybackService } from './modules/playback/playback.service.ts';
+import { createPinRepo } from './modules/profiles/pin.repo.ts';
+import { createPinService } from './modules/profiles/pin.service.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createPromoService } from './modules/promo/promo.service.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
+import { createSocialRepo } from './modules/social/social.repo.ts';
 import { createStreamSessionsService } from './modules/streams/stream-sessions.service.ts';
 import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
 import { createTvPlaybackService } from './modules/tv-playback/tv-playback.service.ts';
+import { createTvService } from './modules/tv/tv.service.ts';
 
 /**
  * The composition root of the API's services (docs/decisions/040-api-composition-root.md): each is built once, in
  * the order of the module graph, from the shared handles and the services it uses; a service never builds another.
- * Routes and plugins read them from `app.services`.
+ * Routes, plugins and jobs read them from `app.services`.
  */
-export function createServices(deps: Deps) {
-  // The catalogue, low: the modules that list titles read it.
-  const catalogTitles = createCatalogTitlesService(deps.database.db);
+export function createServices(deps: Deps, log: JobsLogger) {
+  const { db } = deps.database;
+  // The public catalogue's answers are the same for everyone and kept briefly (CATALOG_CACHE_SECONDS).
+  const cacheTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
+
+  // The catalogue, low: the modules that list titles read its titles and cards.
+  const catalogTitles = createCatalogTitlesService(db);
+  const selections = createSelectionsService(db, { cacheTtlMs, log }, { catalog: catalogTitles });
+  const catalog = createCatalogService(db, { cacheTtlMs }, { selections });
+  const genres = createGenresService(db, { cacheTtlMs }, { catalog });
+  const search = createSearchService(db, { catalog: catalogTitles });
+  const collections = createCollectionsService(db, { cacheTtlMs }, { catalog: catalogTitles });
+  const people = createPeopleService(db, { cacheTtlMs }, { catalog: catalogTitles });
+  const playlists = createPlaylistsService(db, { cacheTtlMs });
+  const titleLists = createTitleListsService(db, { cacheTtlMs }, { catalog: catalogTitles, selections });
+  const banners = createBannersService(db, { cacheTtlMs, now: deps.now });
+  const sitemap = createSitemapService(db, { cacheTtlMs, now: deps.now });
+  const tv = createTvService(deps);
+  const archive = createArchiveService(deps);
+
   // Sessions and accounts, low: everything that knows the caller reads them.
   const { identity, signIn } = createAuthServices(deps);
+  const auth = { identity, signIn };
   const devices = createDevicesService(deps, { identity });
+  const accounts = createAccountsService(deps, auth, deps.delivery);
+  const phone = createPhoneService(deps, auth, deps.delivery);
+  const pin = createPinService(deps, deps.delivery);
+  const profiles = createProfilesService(deps, { identity, pin });
+  const notifications = createNotificationsService(deps, deps.delivery);
+  const lists = createListsService(deps, { catalog: catalogTitles });
+  const analytics = createAnalyticsService(db);
+
   // spec platform §4 Playback gating: one gate (entitlement) for VOD (playback) and TV (tv-playback); streams count
   // and renew both.
   const entitlement = createEntitlementService(deps);
@@ -35,9 +89,25 @@ export function createServices(deps: Deps) {
   const streamGuard = createStreamGuard(deps);
   // The shell's popups (spec platform §4 Offers): who is a subscriber is entitlement's answer.
   const offers = createOffersService(deps, { entitlement });
-  // The subscriptions' lifecycle (renewals, expiry, the pending changes the account page shows).
-  const lifecycle = createLifecycleService({ db: deps.database.db, now: deps.now });
-  return { catalogTitles, identity, signIn, devices, lifecycle, entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers };
+
+  // Money: the subscriptions' lifecycle (renewals, expiry, pending changes), payments and their reconciliation.
+  const lifecycle = createLifecycleService({ db, now: deps.now });
+  const account = createAccountService(deps, { lifecycle }, deps.delivery);
+  const billing = createBillingService(deps);
+  const payments = createPaymentsService(deps, { entitlement });
+  // Notifications can be missed: the queue compares unsettled orders with the provider's record (decision 032).
+  const reconcile = createReconciler({ ...deps, log }, payments);
+  const promo = createPromoService(deps, { identity, accounts });
+  const landings = createLandingsService(deps, { catalog: catalogTitles });
+  // The mobile operator (МегаФон): its sign-in is the phone sign-in; the sandbox operator until a real adapter exists.
+  const operator = createOperatorService(deps, auth, { phone }, createSandboxOperatorGateway());
+
+  return {
+    catalogTitles, selections, catalog, genres, search, collections, people, playlists, titleLists, banners, sitemap, tv, archive,
+    identity, signIn, devices, accounts, phone, pin, profiles, notifications, lists, analytics,
+    entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers,
+    lifecycle, account, billing, payments, reconcile, promo, landings, operator,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 

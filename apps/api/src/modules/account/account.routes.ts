@@ -8,8 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createOutboxDelivery } from '../delivery/delivery.ts';
-import { createAccountService } from './account.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const perAccount = (max: number) => limitPerMinute(max, (r) => `${r.ip}:${r.session?.userId ?? ''}`);
@@ -18,7 +16,7 @@ const tags = ['account'];
 /** The account page's API: the holder's details, subscriptions, and deleting the account (spec platform §7 account paths). */
 export async function accountRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const account = createAccountService(app.deps, app.services, createOutboxDelivery(app.deps.database.db));
+  const { account } = app.services;
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(

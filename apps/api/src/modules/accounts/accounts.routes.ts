@@ -11,8 +11,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { codeAttempts, loginCheckAttempts, passwordAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createDelivery } from '../delivery/delivery.ts';
-import { createAccountsService } from './accounts.service.ts';
 import { phoneRoutes } from './phone.routes.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
@@ -22,10 +20,8 @@ const bodyEmail = (request: FastifyRequest) => bodyField(request, 'email');
 export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
-  const { delivery, outbox, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
-  app.addHook('onClose', async () => close());
-  const { signIn } = app.services;
-  const accounts = createAccountsService(app.deps, app.services, delivery);
+  const { outbox } = app.deps;
+  const { signIn, accounts } = app.services;
   // Limits per client address, and per account where the body names one.
   const limit = limitPerMinute;
 
@@ -142,7 +138,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     },
   );
 
-  await app.register(phoneRoutes, { delivery });
+  await app.register(phoneRoutes);
 
   // The local outbox is readable only while a channel writes to it (then that channel sends nothing real), and
   // never in production: it is read with the public web key and its codes sign anyone in (loadEnv refuses the

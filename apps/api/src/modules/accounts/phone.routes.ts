@@ -8,8 +8,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import { codeAttempts } from '../../lib/lockout-rules.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import type { Delivery } from '../delivery/delivery.ts';
-import { createPhoneService } from './phone.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 /** The phone of the body as stored, so '8 999…' and '+7 999…' share one limit. */
@@ -19,10 +17,9 @@ const bodyPhone = (request: FastifyRequest) => {
 };
 
 /** Sign-up and sign-in by a one-time SMS code (spec platform §2 /auth, §5 phone rules). */
-export async function phoneRoutes(appBase: FastifyInstance, options: { delivery: Delivery }) {
+export async function phoneRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { signIn } = app.services;
-  const phone = createPhoneService(app.deps, app.services, options.delivery);
+  const { signIn, phone } = app.services;
 
   app.post(
     ApiRoute.phoneCode,

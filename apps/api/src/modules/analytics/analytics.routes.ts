@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { tokenFrom } from '../../plugins/session.ts';
-import { createAnalyticsService } from './analytics.service.ts';
 
 /** A batch is at most 50 events of bounded fields; a body beyond this never reaches validation. */
 export const EVENTS_BODY_LIMIT = 128 * 1024;
@@ -20,8 +19,7 @@ export const EVENTS_PER_MINUTE = 120;
  */
 export async function analyticsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { identity } = app.services;
-  const analytics = createAnalyticsService(app.deps.database.db);
+  const { identity, analytics } = app.services;
 
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {

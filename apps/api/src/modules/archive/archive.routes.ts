@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireTvCountry } from '../../lib/geo-plugin.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
-import { createArchiveService } from './archive.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const tags = ['archive'];
@@ -22,7 +21,7 @@ const byVisitor = (request: FastifyRequest) => `${request.ip}:${request.session?
  */
 export async function archiveRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const archive = createArchiveService(app.deps);
+  const { archive } = app.services;
 
   app.get(
     ApiPath.catchups,

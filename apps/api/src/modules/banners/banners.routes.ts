@@ -3,12 +3,11 @@ import { BannerListSchema, ErrorSchema, PostersParamsSchema, PostersQuerySchema 
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createBannersService } from './banners.service.ts';
 
 /** spec platform §7 "posters by location": the banners of the home, kids, promo and catch-up pages. */
 export async function bannersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const service = createBannersService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
+  const service = app.services.banners;
 
   app.get(
     ApiRoute.posters,

@@ -8,8 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session.ts';
-import { createReconciler } from './billing.reconcile.ts';
-import { createPaymentsService } from './billing-payments.service.ts';
 import { registerReconcileJob } from './lifecycle.jobs.ts';
 
 const tags = ['billing'];
@@ -27,9 +25,7 @@ function clientKeyOf(request: FastifyRequest): string {
 
 export async function billingPaymentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const payments = createPaymentsService(app.deps, app.services);
-  // Notifications can be missed: the queue compares unsettled orders with the provider's record (decision 032).
-  const reconcile = createReconciler({ ...app.deps, log: app.log }, payments);
+  const { payments, reconcile } = app.services;
   await registerReconcileJob(app.jobs, { now: app.deps.now, env: app.deps.env, reconcile });
 
   app.get(

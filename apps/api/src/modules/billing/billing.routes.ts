@@ -2,12 +2,11 @@ import { ErrorSchema, TariffListSchema, TariffsQuerySchema } from '@ekran/contra
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createBillingService } from './billing.service.ts';
 
 /** The tariff list the tariff flow (spec platform §4) picks from. */
 export async function billingRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const billing = createBillingService(app.deps);
+  const { billing } = app.services;
 
   app.get(
     ApiRoute.tariffs,

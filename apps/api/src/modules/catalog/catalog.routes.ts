@@ -16,14 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultSortOf } from './catalog-sorting.ts';
-import { createCatalogService } from './catalog.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 const AliasParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
 
 export async function catalogRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const catalog = createCatalogService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
+  const { catalog } = app.services;
 
   app.get(
     ApiRoute.catalog,

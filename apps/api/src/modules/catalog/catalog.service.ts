@@ -5,11 +5,11 @@ import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
-import { createSelectionsService } from '../collections/selections.service.ts';
-import { groupGenres, toTitleCard } from './catalog.mapper.ts';
+import { toTitleCard } from './catalog.mapper.ts';
 import { createCatalogRepo, sortOf, type TitleRow } from './catalog.repo.ts';
 import type { SortAlias } from './catalog-sorting.ts';
 import { decodeCursor, encodeCursor, type SortField } from './listing-cursor.ts';
+import { createCardMaker } from './title-cards.ts';
 
 const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
 const SIMILAR_COUNT = 12;
@@ -38,26 +38,25 @@ function sortValueOf(row: TitleRow, field: SortField): number | string {
   }
 }
 
+/**
+ * The selections that make up a home page (decision 010), as the catalogue reads them: their rows for one audience,
+ * or null when none is set up for that home. The collections module answers it; the catalogue, below it, only
+ * declares what it reads.
+ */
+export interface HomeRowsSource {
+  homeRows(scope: { kidsOnly: boolean; ratings: readonly string[] | null }): Promise<HomeRow[] | null>;
+}
+
 /** The catalogue: listings, menu, home rows and title pages. */
-export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } } = { cacheTtlMs: 0 }) {
+export function createCatalogService(db: Db, options: { cacheTtlMs: number }, { selections }: { selections: HomeRowsSource }) {
   const repo = createCatalogRepo(db);
-  // The home rows are the selections of that home (its own cache is off: home() caches).
-  const selections = createSelectionsService(db, { cacheTtlMs: 0, ...(options.log ? { log: options.log } : {}) });
   // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
   const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
-
-  async function toCards(rows: TitleRow[]): Promise<TitleCard[]> {
-    const ids = rows.map((r) => r.id);
-    const [genreRows, seasonCounts] = await Promise.all([repo.genresOf(ids), repo.seasonCounts(ids)]);
-    const byTitle = groupGenres(genreRows);
-    return rows.map((r) => toTitleCard(r, byTitle.get(r.id) ?? [], seasonCounts.get(r.id) ?? 0));
-  }
+  const toCards = createCardMaker(repo);
 
   const service = {
-    toCards,
-
     /**
      * A page of titles; a child session's kids scope forces for_kids and its age cap. Without
      * a sort it is the caller's default (catalogue §4, `defaultSortOf`). The page starts at `skip` or, for the
@@ -130,14 +129,17 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
      * Home rows: the selections of that home in order (decision 010); without any set up, new on the
      * service, popular, then the editors' collections.
      */
-    home(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<Home> {
+    async home(forKidsAsked: boolean, kids: KidsScope | null = null): Promise<Home> {
       const forKids = forKidsAsked || kids !== null;
-      return cached(`home:${forKids}:${scopeKey(kids)}`, () => service.loadHome(forKids, kids?.ratings));
+      const ratings = kids?.ratings ?? null;
+      // The selections keep their rows for as long as the catalogue keeps its answers; the default rows are kept here.
+      const fromSelections = await selections.homeRows({ kidsOnly: forKids, ratings });
+      if (fromSelections) return { rows: fromSelections };
+      return cached(`home:${forKids}:${scopeKey(kids)}`, () => service.loadDefaultHome(forKids, ratings));
     },
 
-    async loadHome(forKids: boolean, ratings?: readonly string[] | null): Promise<Home> {
-      const fromSelections = await selections.homeRows({ kidsOnly: forKids, ratings: ratings ?? null });
-      if (fromSelections) return { rows: fromSelections };
+    /** The home without any selection set up: new on the service, popular, then the editors' collections. */
+    async loadDefaultHome(forKids: boolean, ratings?: readonly string[] | null): Promise<Home> {
       const base = { for_kids: forKids, limit: HOME_ROW_SIZE, skip: 0 } as const;
       const [fresh, popular, collections] = await Promise.all([
         repo.listTitles({ ...base, sort: '-ekran_release_date' }, ratings),
@@ -257,6 +259,7 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number; log?
   };
   return service;
 }
+export type CatalogService = ReturnType<typeof createCatalogService>;
 
 function dedupe(rows: TitleRow[]): TitleRow[] {
   const seen = new Set<string>();

@@ -6,7 +6,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCollectionsService } from './collections.service.ts';
 import { titleScope } from './title-scope.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -14,7 +13,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema };
 /** Collections and hashtag collections: /collections and /collections/{alias} of the site. */
 export async function collectionsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const collections = createCollectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+  const { collections } = app.services;
 
   app.get(
     ApiRoute.collections,

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createCollectionsRepo } from './collections.repo.ts';
-import { createCardMaker } from '../catalog/title-cards.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const COVER_POSTERS = 3;
@@ -14,9 +14,8 @@ const COVER_POSTERS = 3;
 export const collectionUrl = (alias: string) => `/collections/${alias}`;
 
 /** Editorial collections and the automatic collections of hashtags. */
-export function createCollectionsService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
+export function createCollectionsService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createCollectionsRepo(db);
-  const toCards = createCardMaker(db);
   const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
@@ -74,7 +73,7 @@ export function createCollectionsService(db: Db, options: { cacheTtlMs: number }
           if (total === 0) throw notFound(`Collection ${alias}`);
           return {
             alias, kind: 'collection' as const, title: collection.title, description: collection.description, hashtag: null,
-            url: collectionUrl(alias), items: await toCards(rows), items_total: total, skip, limit,
+            url: collectionUrl(alias), items: await catalog.toCards(rows), items_total: total, skip, limit,
           };
         }
         const tag = await hashtagOf(alias, scope);
@@ -83,7 +82,7 @@ export function createCollectionsService(db: Db, options: { cacheTtlMs: number }
         const label = hashtagLabel(tag);
         return {
           alias, kind: 'hashtag' as const, title: label.charAt(0).toUpperCase() + label.slice(1), description: '', hashtag: tag,
-          url: collectionUrl(alias), items: await toCards(rows), items_total: total, skip, limit,
+          url: collectionUrl(alias), items: await catalog.toCards(rows), items_total: total, skip, limit,
         };
       });
     },

@@ -4,13 +4,12 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPeopleService } from './people.service.ts';
 import { titleScope } from './title-scope.ts';
 
 /** A person's page (/person/{person} of the site). */
 export async function peopleRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const people = createPeopleService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+  const { people } = app.services;
 
   app.get(
     ApiRoute.person,

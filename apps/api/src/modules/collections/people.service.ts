@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createPeopleRepo } from './people.repo.ts';
-import { createCardMaker } from '../catalog/title-cards.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const TOP_GENRES = 5;
@@ -16,9 +16,8 @@ const TOP_GENRES = 5;
  * catalogue §5), so nothing else has a page. A person with no title in the caller's scope is not found: a child
  * session sees only people of kids titles, and disabled titles never show.
  */
-export function createPeopleService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
+export function createPeopleService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createPeopleRepo(db);
-  const toCards = createCardMaker(db);
   const cache = createTtlCache<Person>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
 
   async function load(alias: string, scope: TitleScope): Promise<Person> {
@@ -28,7 +27,7 @@ export function createPeopleService(db: Db, options: { cacheTtlMs: number } = { 
     if (rows.length === 0) throw notFound(`Person ${alias}`);
 
     const unique = [...new Map<string, TitleRow>(rows.map((r) => [r.title.id, r.title])).values()];
-    const cards = new Map((await toCards(unique)).map((c) => [c._id, c]));
+    const cards = new Map((await catalog.toCards(unique)).map((c) => [c._id, c]));
     const filmography = PERSON_ROLES.flatMap((role) => {
       const items = rows
         .filter((r) => r.role === role)

@@ -4,7 +4,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPlaylistsService } from './playlists.service.ts';
 import { titleScope } from './title-scope.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -12,7 +11,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema };
 /** Playlists (spec platform §3 Playlist response, §7 GET {playlist path}/{alias}). */
 export async function playlistsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const playlists = createPlaylistsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+  const { playlists } = app.services;
 
   app.get(
     ApiRoute.playlists,

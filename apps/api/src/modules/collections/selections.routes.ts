@@ -4,7 +4,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSelectionsService } from './selections.service.ts';
 import { titleScope } from './title-scope.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -12,7 +11,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema };
 /** Selections: the list of /selections, and one selection for /selections/{alias} and /main/{rules}. */
 export async function selectionsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const selections = createSelectionsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log });
+  const { selections } = app.services;
 
   app.get(
     ApiRoute.selections,

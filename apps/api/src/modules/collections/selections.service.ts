@@ -7,7 +7,7 @@ import { posterImage } from '../images/poster-url.ts';
 import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createCollectionsRepo, type CollectionRow } from './collections.repo.ts';
 import { createSelectionsRepo, type SelectionRow } from './selections.repo.ts';
-import { createCardMaker } from '../catalog/title-cards.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { scopeAdmits, scopeCacheKey, type TitleScope } from './title-scope.ts';
 
 const HOME_ROW_SIZE = 20; // spec platform §9: default catalog cards 20
@@ -30,10 +30,9 @@ interface Resolved {
  * Selections (decision 010): the rows of the home pages as data, each with a page of its own. A rule
  * that does not pass SelectionRuleSchema is logged and its selection left out, never guessed at.
  */
-export function createSelectionsService(db: Db, options: { cacheTtlMs: number; log?: Logger } = { cacheTtlMs: 0 }) {
+export function createSelectionsService(db: Db, options: { cacheTtlMs: number; log?: Logger }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createSelectionsRepo(db);
   const collections = createCollectionsRepo(db);
-  const toCards = createCardMaker(db);
   const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
@@ -72,7 +71,7 @@ export function createSelectionsService(db: Db, options: { cacheTtlMs: number; l
 
   async function cardsById(rows: TitleRow[]): Promise<Map<string, TitleCard>> {
     const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
-    return new Map((await toCards(unique)).map((c) => [c._id, c]));
+    return new Map((await catalog.toCards(unique)).map((c) => [c._id, c]));
   }
 
   const service = {
@@ -127,7 +126,7 @@ export function createSelectionsService(db: Db, options: { cacheTtlMs: number; l
         if (total === 0) throw notFound(`Selection ${alias}`);
         return {
           alias: s.row.alias, title: s.row.title, description: s.row.description, location: s.row.location, source: s.source, url: s.url,
-          rule: s.rule, items: await toCards(rows), items_total: total, skip, limit,
+          rule: s.rule, items: await catalog.toCards(rows), items_total: total, skip, limit,
         };
       });
     },

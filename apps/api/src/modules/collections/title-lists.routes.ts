@@ -4,7 +4,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTitleListsService } from './title-lists.service.ts';
 
 // The same reference as GET /api/v1/watch/:alias takes: an alias or a title id.
 const RefParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
@@ -12,7 +11,7 @@ const RefParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]
 /** What the sub-pages of a title page need beyond the title (spec platform §2 Watching). */
 export async function titleListsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const lists = createTitleListsService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, log: app.log }, { catalog: app.services.catalogTitles });
+  const lists = app.services.titleLists;
 
   app.get(
     ApiRoute.watchLists,

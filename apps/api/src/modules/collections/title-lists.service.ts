@@ -7,7 +7,7 @@ import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts'
 import { posterImage } from '../images/poster-url.ts';
 import { collectionUrl } from './collections.service.ts';
 import { createCollectionsRepo } from './collections.repo.ts';
-import { createSelectionsService } from './selections.service.ts';
+import type { SelectionsService } from './selections.service.ts';
 import { scopeCacheKey, titleScope } from './title-scope.ts';
 
 const COVER_POSTERS = 3;
@@ -19,11 +19,10 @@ const COVER_POSTERS = 3;
  */
 export function createTitleListsService(
   db: Db,
-  options: { cacheTtlMs: number; log?: { warn: (obj: object, msg: string) => void } },
-  { catalog }: { catalog: CatalogTitlesService },
+  options: { cacheTtlMs: number },
+  { catalog, selections }: { catalog: Pick<CatalogTitlesService, 'titleByRef'>; selections: Pick<SelectionsService, 'holding'> },
 ) {
   const collections = createCollectionsRepo(db);
-  const selections = createSelectionsService(db, { cacheTtlMs: options.cacheTtlMs, ...(options.log ? { log: options.log } : {}) });
   const cache = createTtlCache<TitleLists>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
 
   async function load(ref: string, kids: KidsScope | null): Promise<TitleLists> {

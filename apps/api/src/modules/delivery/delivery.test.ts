@@ -1,11 +1,11 @@
 import { createDb, type DbHandle } from '@ekran/db';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fromRoot } from '../../lib/paths.ts';
+import { startSmtpServer } from '../../test/smtp-server.ts';
 import { createDelivery, maskRecipient } from './delivery.ts';
 
 describe('delivery settings (env.ts): a bad value stops the start naming it', () => {
@@ -53,20 +53,10 @@ describe('delivery settings (env.ts): a bad value stops the start naming it', ()
 
 describe('createDelivery: each channel through its adapter', () => {
   let database: DbHandle;
-  const mails: string[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  /** The recipients of each letter the mail server received. */
+  const mails = () => smtp.received.map((m) => m.to.join(','));
   const texts: unknown[] = [];
-  const smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        mails.push(session.envelope.rcptTo.map((r) => r.address).join(','));
-        callback();
-      });
-    },
-  });
   const gateway = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -76,19 +66,17 @@ describe('createDelivery: each channel through its adapter', () => {
       res.writeHead(body.to === '+79990000000' ? 503 : 200).end();
     });
   });
-  let smtpPort = 0;
   let gatewayPort = 0;
 
   beforeAll(async () => {
     database = await createDb({ migrationsDir: fromRoot('packages/db/drizzle') });
     await database.migrate();
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpServer();
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    smtpPort = (smtp.server.address() as AddressInfo).port;
     gatewayPort = (gateway.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     gateway.closeAllConnections();
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     await database.close();
@@ -108,7 +96,7 @@ describe('createDelivery: each channel through its adapter', () => {
 
   it('sends mail by SMTP and SMS by the gateway, with no outbox left', async () => {
     const { delivery, outbox, close } = createDelivery(
-      env({ MAIL_DELIVERY: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'noreply@ekran.example', SMS_DELIVERY: 'http', SMS_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/send`, SMS_GATEWAY_TOKEN: 'gateway-token-123' }),
+      env({ MAIL_DELIVERY: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'noreply@ekran.example', SMS_DELIVERY: 'http', SMS_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/send`, SMS_GATEWAY_TOKEN: 'gateway-token-123' }),
       database.db,
       { error: vi.fn() },
     );
@@ -116,7 +104,7 @@ describe('createDelivery: each channel through its adapter', () => {
     await delivery.send({ channel: 'sms', to: '+79994445566', text: 'Код 333333' });
     close();
     expect(outbox).toBeNull();
-    expect(mails).toContain('two@example.ru');
+    expect(mails()).toContain('two@example.ru');
     expect(texts).toContain('+79994445566');
     const stored = createDelivery(env({}), database.db, { error: vi.fn() }).outbox!;
     expect(await stored.list('two@example.ru')).toEqual([]);
@@ -124,11 +112,11 @@ describe('createDelivery: each channel through its adapter', () => {
   });
 
   it('mixes: SMTP mail with SMS in the outbox', async () => {
-    const { delivery, outbox, close } = createDelivery(env({ MAIL_DELIVERY: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'noreply@ekran.example' }), database.db, { error: vi.fn() });
+    const { delivery, outbox, close } = createDelivery(env({ MAIL_DELIVERY: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'noreply@ekran.example' }), database.db, { error: vi.fn() });
     await delivery.send({ channel: 'email', to: 'three@example.ru', subject: 'Тема', text: 'Письмо' });
     await delivery.send({ channel: 'sms', to: '+79997778899', text: 'Код 444444' });
     close();
-    expect(mails).toContain('three@example.ru');
+    expect(mails()).toContain('three@example.ru');
     expect((await outbox!.list('+79997778899')).map((m) => m.body)).toEqual(['Код 444444']);
     expect(await outbox!.list('three@example.ru')).toEqual([]);
   });

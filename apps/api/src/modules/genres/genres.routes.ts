@@ -4,7 +4,6 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createGenresService } from './genres.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 const GenreParams = z.object({ alias: z.string().min(1).max(40).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
@@ -12,7 +11,7 @@ const GenreParams = z.object({ alias: z.string().min(1).max(40).regex(/^[a-z0-9-
 /** Genre pages: the genre index and a genre with its texts and titles per kind. */
 export async function genresRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const genres = createGenresService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000 });
+  const { genres } = app.services;
 
   app.get(
     ApiRoute.genres,

@@ -2,12 +2,11 @@ import { ErrorSchema, LandingParamsSchema, LandingSchema } from '@ekran/contract
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLandingsService } from './landings.service.ts';
 
 /** Spec platform §2 Landings, /pages/{slug}. */
 export async function landingsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const landings = createLandingsService(app.deps);
+  const { landings } = app.services;
 
   app.get(
     ApiRoute.landing,

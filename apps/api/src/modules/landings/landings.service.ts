@@ -3,7 +3,7 @@ import { landingState, kidsScopeOf, scopeAllows } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
-import { createCardMaker } from '../catalog/title-cards.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createLandingsRepo } from './landings.repo.ts';
@@ -11,9 +11,8 @@ import { createLandingsRepo } from './landings.repo.ts';
 type Deps = Pick<Handles, 'database' | 'now'>;
 
 /** The landings of spec platform §2 (/pages/{slug}): copy, period, and what they sell while they run. */
-export function createLandingsService(deps: Deps) {
+export function createLandingsService(deps: Deps, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createLandingsRepo(deps.database.db);
-  const toCards = createCardMaker(deps.database.db);
 
   return {
     /**
@@ -29,7 +28,7 @@ export function createLandingsService(deps: Deps) {
       const selling = state === 'active';
       const visible = title && !title.isDisabled && scopeAllows(kidsScopeOf(session), title) ? title : null;
       const sells = selling && tariff?.isActive ? tariff : null;
-      const [[card], next] = await Promise.all([visible ? toCards([visible]) : Promise.resolve([]), repo.tariff(sells?.nextTariffId ?? null)]);
+      const [[card], next] = await Promise.all([visible ? catalog.toCards([visible]) : Promise.resolve([]), repo.tariff(sells?.nextTariffId ?? null)]);
       return {
         slug: row.slug,
         title: row.title,

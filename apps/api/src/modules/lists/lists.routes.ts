@@ -8,7 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createListsService } from './lists.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const tags = ['lists'];
@@ -23,7 +22,7 @@ const personal = (reply: FastifyReply) => void reply.header('cache-control', 'pr
  */
 export async function listsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const lists = createListsService(app.deps);
+  const { lists } = app.services;
 
   // ---- favorites (spec platform §7 GET favorites by profile)
   app.get(

@@ -5,7 +5,7 @@ import { ErrorCode } from '@ekran/contracts';
 import { canResume, isWatchFinished, kidsScopeOf, type KidsScope } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { createCatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { toContinuePoint, toResumePoint } from './lists.mapper.ts';
 import { createListsRepo, type ProgressWithEpisode, type TitleRow } from './lists.repo.ts';
@@ -31,9 +31,8 @@ function requireAccount(session: SessionContext): void {
  * the session's, never one a client names. A child session sees and adds only titles of its kids scope;
  * any other title is not found for it.
  */
-export function createListsService(deps: Pick<Deps, 'database' | 'now'>) {
+export function createListsService(deps: Pick<Deps, 'database' | 'now'>, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createListsRepo(deps.database.db);
-  const { toCards } = createCatalogService(deps.database.db);
 
   async function titleFor(session: SessionContext, alias: string): Promise<TitleRow> {
     const row = await repo.titleByAlias(alias, kidsScopeOf(session));
@@ -43,7 +42,7 @@ export function createListsService(deps: Pick<Deps, 'database' | 'now'>) {
 
   /** Cards of title rows, in their order, each with its own extra fields. */
   async function withCards<R extends { title: TitleRow }, X>(rows: R[], extra: (row: R) => X) {
-    const cards = await toCards(rows.map((r) => r.title));
+    const cards = await catalog.toCards(rows.map((r) => r.title));
     return rows.map((row, i) => ({ ...cards[i]!, ...extra(row) }));
   }
 

@@ -8,8 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createOutboxDelivery } from '../delivery/delivery.ts';
-import { createNotificationsService } from './notifications.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const tags = ['notifications'];
@@ -19,7 +17,7 @@ const AccountParams = z.object({ account_id: z.uuid('account_id must be a UUID')
 /** Notification subscriptions (spec platform §7 GET subscribe email / push / SMS status), double opt-in, unsubscribe. */
 export async function notificationsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const notifications = createNotificationsService(app.deps, createOutboxDelivery(app.deps.database.db));
+  const { notifications } = app.services;
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.get(

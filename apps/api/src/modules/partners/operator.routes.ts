@@ -26,10 +26,6 @@ import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { bodyField, limitPerMinute } from '../../lib/rate-limit.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createDelivery } from '../delivery/delivery.ts';
-import { createSandboxOperatorGateway, type OperatorGateway } from './operator.gateway.ts';
-import { createPhoneService } from '../accounts/phone.service.ts';
-import { createOperatorService } from './operator.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 const bodyMsisdn = (request: FastifyRequest) => {
@@ -50,14 +46,9 @@ export const notificationSigningString = (n: OperatorNotification) => [n.notific
 export const signNotification = (secret: string, n: OperatorNotification) => createHmac('sha256', secret).update(notificationSigningString(n)).digest('hex');
 
 /** The mobile-operator (МегаФон) customer: sign-in by code to the msisdn, the subscription, its popups, app=mlk. */
-export async function operatorRoutes(appBase: FastifyInstance, options: { gateway?: OperatorGateway } = {}) {
+export async function operatorRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { delivery, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
-  app.addHook('onClose', async () => close());
-  const { signIn } = app.services;
-  // The operator's sign-in is the phone sign-in of the accounts module, with this plugin's delivery.
-  const phone = createPhoneService(app.deps, app.services, delivery);
-  const operator = createOperatorService(app.deps, app.services, { phone }, options.gateway ?? createSandboxOperatorGateway());
+  const { signIn, operator } = app.services;
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.deps.env.COOKIE_SECURE };
 
   app.post(

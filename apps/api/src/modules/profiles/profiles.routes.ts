@@ -8,10 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createOutboxDelivery } from '../delivery/delivery.ts';
 import { avatarSvg } from './avatars.ts';
-import { createPinService } from './pin.service.ts';
-import { createProfilesService } from './profiles.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 423: ErrorSchema, 429: ErrorSchema };
 const IdParams = z.object({ id: z.uuid('id must be a UUID') });
@@ -20,8 +17,7 @@ const byAccount = (r: { ip: string; session: { userId: string } | null }) => `${
 /** Profiles of an account, the avatars, and the parental PIN. */
 export async function profilesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const pin = createPinService(app.deps, createOutboxDelivery(app.deps.database.db));
-  const profiles = createProfilesService(app.deps, { identity: app.services.identity, pin });
+  const { pin, profiles } = app.services;
   const tags = ['profiles'];
 
   app.get(

@@ -7,20 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { promoAttempts } from '../../lib/lockout-rules.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createAccountsService } from '../accounts/accounts.service.ts';
-import { createDelivery } from '../delivery/delivery.ts';
-import { createPromoService } from './promo.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
 /** Spec platform §7 promo and coupon paths (check, activate, meta) and the coupon registration. */
 export async function promoRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  // The coupon registration sends the same confirmation letter as the email sign-up, through the same delivery.
-  const { delivery, close } = createDelivery(app.deps.env, app.deps.database.db, app.log);
-  app.addHook('onClose', async () => close());
-  const { identity, signIn } = app.services;
-  const promo = createPromoService(app.deps, { identity, accounts: createAccountsService(app.deps, { identity, signIn }, delivery) });
+  // The coupon registration sends the same confirmation letter as the email sign-up (the accounts service).
+  const { signIn, promo } = app.services;
   // Guessing codes is the abuse to slow down: per account (or address) and minute.
   // Failed guesses are also counted per account and per address, across processes (lib/lockout-rules.ts).
   const perCaller = { ...limitPerMinute(20, (r) => r.session?.userId ?? r.ip), ...promoAttempts() };

@@ -3,7 +3,6 @@ import { ApiPath, ErrorSchema, SearchQuerySchema, SearchResponseSchema, SearchSu
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
-import { createSearchService } from './search.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema };
 
@@ -15,7 +14,7 @@ const SEARCH_PER_MINUTE = 60;
 
 export async function searchRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const search = createSearchService(app.deps.database.db);
+  const { search } = app.services;
 
   app.get(
     ApiPath.search,

@@ -2,7 +2,7 @@ import type { SearchPersonRole, SearchQuery, SearchResponse, SearchSuggestQuery,
 import { SearchPersonRoleSchema } from '@ekran/contracts';
 import { normalizeSearchText, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
-import { createCatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createSearchRepo, type RankedHit, type RankedPerson } from './search.repo.ts';
 
@@ -14,9 +14,8 @@ function orderedRoles(roles: string[]): SearchPersonRole[] {
 }
 
 /** Search: titles and people (TV recordings join with the archive), ranked by the database. */
-export function createSearchService(db: Db) {
+export function createSearchService(db: Db, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createSearchRepo(db);
-  const catalog = createCatalogService(db);
 
   /** Title rows of the hits, in the hits' order. */
   async function rowsOf(hits: RankedHit[]) {

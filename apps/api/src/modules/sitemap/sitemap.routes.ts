@@ -3,7 +3,6 @@ import { ErrorSchema, SitemapIndexSchema, SitemapPageQuerySchema, SitemapPartPar
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createSitemapService } from './sitemap.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 // Search engines read a sitemap a few times a day; the catalogue changes by the day.
@@ -12,7 +11,7 @@ const PUBLIC_CACHE = 'public, max-age=3600';
 /** The sitemap's catalogue parts for /sitemap.xml and /sitemaps/*.xml of the site. */
 export async function sitemapRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const sitemap = createSitemapService(app.deps.database.db, { cacheTtlMs: app.deps.env.CATALOG_CACHE_SECONDS * 1000, now: app.deps.now });
+  const { sitemap } = app.services;
 
   app.get(
     ApiRoute.sitemap,

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { requireChannelCountry, requireTvCountry } from '../../lib/geo-plugin.ts';
 import { limitPerMinute } from '../../lib/rate-limit.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createTvService } from './tv.service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 const tags = ['tv'];
@@ -25,7 +24,7 @@ const TzQuerySchema = z.object({ tz: TvTzSchema });
  */
 export async function tvRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const tv = createTvService(app.deps);
+  const { tv } = app.services;
 
   app.get(
     ApiPath.tv,
