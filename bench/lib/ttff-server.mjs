@@ -2,7 +2,9 @@
 //   /                      the bench page (?arm=tuned|defaults&slug=…)
 //   /vendor/hls.mjs        hls.js's minified ESM build, gzipped and cached like the site's /assets
 //   /lib/<module>.ts       our start-up modules, transpiled from apps/web/app/components/player as they are
-//   /media/<slug>/…        media/demo with the media routes' cache headers (playlists private, max-age=60;
+//   /core/<module>.ts      @ekran/core (what hls-config.ts imports), transpiled from packages/core/src: it has no
+//                          dependencies of its own
+//   /media/<slug>/…        media/demo (video renditions and audio tracks) with the media routes' cache headers (playlists private, max-age=60;
 //                          segments private, max-age=86400, immutable)
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -19,7 +21,7 @@ function page(arm, slug) {
   const link = arm === 'tuned' ? `<link rel="prefetch" href="${master}" crossorigin="anonymous">` : '';
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>TTFF ${arm}</title>
-<script type="importmap">{"imports":{"hls.js":"/vendor/hls.mjs"}}</script>
+<script type="importmap">{"imports":{"hls.js":"/vendor/hls.mjs","@ekran/core":"/core/index.ts"}}</script>
 ${link}
 <style>body{margin:0;background:#000}video{display:block;width:100%;aspect-ratio:16/9;max-height:82vh}</style>
 </head><body>
@@ -86,15 +88,20 @@ bench.play = () =>
 export async function startTtffServer({ root }) {
   const mediaRoot = path.join(root, 'media/demo');
   const playerDir = path.join(root, 'apps/web/app/components/player');
+  const coreDir = path.join(root, 'packages/core/src');
   const hls = gzipSync(await readFile(path.join(root, 'node_modules/hls.js/dist/hls.min.mjs')));
   const transpiled = new Map();
-  const moduleBody = async (name) => {
-    if (!transpiled.has(name)) {
-      const source = await readFile(path.join(playerDir, name), 'utf8');
-      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: name });
-      transpiled.set(name, gzipSync(outputText));
+  const moduleBody = async (file) => {
+    if (!transpiled.has(file)) {
+      const source = await readFile(file, 'utf8');
+      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: path.basename(file) });
+      transpiled.set(file, gzipSync(outputText));
     }
-    return transpiled.get(name);
+    return transpiled.get(file);
+  };
+  const sendModule = async (res, file) => {
+    res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+    res.end(await moduleBody(file));
   };
 
   const server = http.createServer(async (req, res) => {
@@ -112,11 +119,14 @@ export async function startTtffServer({ root }) {
         return void res.end(hls);
       }
       const lib = /^\/lib\/([a-z-]+\.ts)$/.exec(url.pathname);
-      if (lib && MODULES.has(lib[1])) {
-        res.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
-        return void res.end(await moduleBody(lib[1]));
+      if (lib && MODULES.has(lib[1])) return void (await sendModule(res, path.join(playerDir, lib[1])));
+      const core = /^\/core\/([a-z0-9-]+\.ts)$/.exec(url.pathname);
+      if (core && !core[1].endsWith('.test.ts')) {
+        const file = path.join(coreDir, core[1]);
+        if (!(await stat(file).catch(() => null))?.isFile()) return void res.writeHead(404).end();
+        return void (await sendModule(res, file));
       }
-      const media = /^\/media\/([a-z0-9-]{1,64})\/(?:([0-9]{3,4}p)\/)?([a-z0-9_]{1,64}\.(m3u8|m4s|mp4))$/.exec(url.pathname);
+      const media = /^\/media\/([a-z0-9-]{1,64})\/(?:([0-9]{3,4}p|audio-[a-z]{2,3})\/)?([a-z0-9_]{1,64}\.(m3u8|m4s|mp4))$/.exec(url.pathname);
       if (media) {
         const [, slug, rendition, file, ext] = media;
         const filePath = path.join(mediaRoot, slug, rendition ?? '', file);
