@@ -1,16 +1,15 @@
 // The TTFF harness's static server (bench/ttff.mjs): one origin for both arms.
 //   /                      the bench page (?arm=tuned|defaults&slug=…)
 //   /vendor/hls.mjs        hls.js's minified ESM build, gzipped and cached like the site's /assets
-//   /lib/<module>.ts       our start-up modules, transpiled from apps/web/app/components/player as they are
-//   /core/<module>.ts      @ekran/core (what hls-config.ts imports), transpiled from packages/core/src: it has no
-//                          dependencies of its own
+//   /lib/<module>.ts       our start-up modules from apps/web/app/components/player as they are, each bundled with
+//                          what it imports of @ekran/core (as the site's player chunk is), hls.js left to the page
 //   /media/<slug>/…        media/demo (video renditions and audio tracks) with the media routes' cache headers (playlists private, max-age=60;
 //                          segments private, max-age=86400, immutable)
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import ts from 'typescript';
+import { build } from 'esbuild';
 
 const MODULES = new Set(['hls-config.ts', 'playback-prefetch.ts']);
 const MEDIA_TYPES = { m3u8: 'application/vnd.apple.mpegurl', m4s: 'video/iso.segment', mp4: 'video/mp4' };
@@ -21,7 +20,7 @@ function page(arm, slug) {
   const link = arm === 'tuned' ? `<link rel="prefetch" href="${master}" crossorigin="anonymous">` : '';
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>TTFF ${arm}</title>
-<script type="importmap">{"imports":{"hls.js":"/vendor/hls.mjs","@ekran/core":"/core/index.ts"}}</script>
+<script type="importmap">{"imports":{"hls.js":"/vendor/hls.mjs"}}</script>
 ${link}
 <style>body{margin:0;background:#000}video{display:block;width:100%;aspect-ratio:16/9;max-height:82vh}</style>
 </head><body>
@@ -30,13 +29,6 @@ ${link}
 const arm = ${JSON.stringify(arm)};
 const master = ${JSON.stringify(master)};
 const bench = (window.__bench = { prefetch: null });
-if (arm === 'tuned') {
-  // Exactly what ManifestPrefetch schedules on the title page (the player chunk is not part of this page).
-  const { schedulePlaybackPrefetch } = await import('/lib/playback-prefetch.ts');
-  schedulePlaybackPrefetch(master, () => import('hls.js'), {
-    onSettled: (fetched) => (bench.prefetch = { settled_ms: Math.round(performance.now()), fetched }),
-  });
-}
 bench.play = () =>
   new Promise((resolve, reject) => {
     const video = document.querySelector('video');
@@ -80,6 +72,13 @@ bench.play = () =>
       hls.attachMedia(video);
     })().catch(reject);
   });
+if (arm === 'tuned') {
+  // Exactly what ManifestPrefetch schedules on the title page (the player chunk is not part of this page).
+  const { schedulePlaybackPrefetch } = await import('/lib/playback-prefetch.ts');
+  schedulePlaybackPrefetch(master, () => import('hls.js'), {
+    onSettled: (fetched) => (bench.prefetch = { settled_ms: Math.round(performance.now()), fetched }),
+  });
+}
 </script>
 </body></html>`;
 }
@@ -88,14 +87,12 @@ bench.play = () =>
 export async function startTtffServer({ root }) {
   const mediaRoot = path.join(root, 'media/demo');
   const playerDir = path.join(root, 'apps/web/app/components/player');
-  const coreDir = path.join(root, 'packages/core/src');
   const hls = gzipSync(await readFile(path.join(root, 'node_modules/hls.js/dist/hls.min.mjs')));
   const transpiled = new Map();
   const moduleBody = async (file) => {
     if (!transpiled.has(file)) {
-      const source = await readFile(file, 'utf8');
-      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: path.basename(file) });
-      transpiled.set(file, gzipSync(outputText));
+      const { outputFiles } = await build({ entryPoints: [file], bundle: true, format: 'esm', target: 'es2022', external: ['hls.js'], write: false, logLevel: 'silent' });
+      transpiled.set(file, gzipSync(outputFiles[0].text));
     }
     return transpiled.get(file);
   };
@@ -120,12 +117,6 @@ export async function startTtffServer({ root }) {
       }
       const lib = /^\/lib\/([a-z-]+\.ts)$/.exec(url.pathname);
       if (lib && MODULES.has(lib[1])) return void (await sendModule(res, path.join(playerDir, lib[1])));
-      const core = /^\/core\/([a-z0-9-]+\.ts)$/.exec(url.pathname);
-      if (core && !core[1].endsWith('.test.ts')) {
-        const file = path.join(coreDir, core[1]);
-        if (!(await stat(file).catch(() => null))?.isFile()) return void res.writeHead(404).end();
-        return void (await sendModule(res, file));
-      }
       const media = /^\/media\/([a-z0-9-]{1,64})\/(?:([0-9]{3,4}p|audio-[a-z]{2,3})\/)?([a-z0-9_]{1,64}\.(m3u8|m4s|mp4))$/.exec(url.pathname);
       if (media) {
         const [, slug, rendition, file, ext] = media;
