@@ -110,6 +110,31 @@ describe('the home page', () => {
     expect(browser!.describeProblems()).toBe('');
   });
 
+  it('renders its first rows with the page and the later ones as the viewer scrolls to them', async () => {
+    const { page } = await open({ width: 390, height: 844 });
+    const response = await page.goto('/', { waitUntil: 'load', timeout: 60_000 });
+    // The HTML holds the first rows' cards and the later rows' headings and «Смотреть все» links, not their cards.
+    const html = await response!.text();
+    const count = (marker: string) => html.split(marker).length - 1;
+    const later = count('data-testid="row-waiting"');
+    expect(count('data-testid="row"')).toBe(4);
+    expect(later).toBeGreaterThan(0);
+    expect(html).toMatch(/data-testid="row-waiting"[^]*?<a [^>]*href="\/(selections|collections)\/[a-z0-9-]+"[^>]*>Смотреть все</);
+    expect(html.length).toBeLessThan(400_000);
+    const rows = page.locator('section[data-testid="row"]');
+    const waiting = page.locator('[data-testid="row-waiting"]');
+    // Scrolling down brings them in, with their cards.
+    for (let i = 0; i < 30 && (await waiting.count()) > 0; i++) {
+      await page.mouse.wheel(0, 700);
+      await page.waitForTimeout(120);
+    }
+    await expect.poll(() => waiting.count(), { timeout: 15_000 }).toBe(0);
+    expect(await rows.count()).toBe(4 + later);
+    expect(await rows.last().locator('[data-testid="title-card"]').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home-later-rows-390.png') });
+    expect(browser!.describeProblems()).toBe('');
+  });
+
   it('shows the tab bar at 390 px to a visitor in the Mobile_web_app group B, and not at 1440', async () => {
     const token = await visitorInGroup('B');
     const { context, page } = await open({ width: 390, height: 844 });

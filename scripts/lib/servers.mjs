@@ -58,8 +58,8 @@ export async function stopAllProcesses() {
  * Spawns a long-running node process with piped output. Keeps the last lines for error messages,
  * optionally echoes them with a prefix (`echo`) and/or appends them to `logFile`.
  */
-export function startProcess({ name, entry, args = [], env, echo = false, logFile, keepLines = 200 }) {
-  const child = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess({ name, entry, args = [], nodeArgs = [], env, echo = false, logFile, keepLines = 200 }) {
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const file = logFile ? createWriteStream(logFile, { flags: 'a' }) : null;
   const onLine = (line) => {
@@ -157,7 +157,7 @@ export async function freePort(preferred, host = '127.0.0.1') {
  * the API only), waits until both are ready, and returns them with stop(). Used by e2e and bench (start.mjs
  * has its own flow).
  */
-export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv = {}, logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
+export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv = {}, nodeArgs = [], logDir, echo = false, apiTimeoutMs = 180_000, webTimeoutMs = 60_000 }) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   // The sandbox payment host, when a port is given: its own process, as in production a provider is.
@@ -168,6 +168,7 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
   const api = startProcess({
     name: 'api',
     entry: API_ENTRY,
+    nodeArgs,
     // WEB_ORIGIN: social sign-in sends the browser back to this site; apiEnv: settings for the API alone. The API
     // is a development deployment unless apiEnv says otherwise: a production API refuses the local outbox.
     env: { ...process.env, ...env, ...payEnv, WEB_ORIGIN: webUrl, NODE_ENV: 'development', ...apiEnv, API_HOST: '127.0.0.1', API_PORT: String(apiPort) },
@@ -184,6 +185,7 @@ export async function startStack({ apiPort, webPort, paymentsPort, env, apiEnv =
     web = startProcess({
       name: 'web',
       entry: WEB_ENTRY,
+      nodeArgs,
       // SITE_ORIGIN: the site's canonical links and Open Graph name this address; PAYMENTS_PUBLIC_URL: the payment
       // page its forms may lead to (CSP form-action).
       env: { ...process.env, SITE_ORIGIN: webUrl, ...env, ...(payEnv.PAYMENTS_PUBLIC_URL ? { PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL } : {}), HOST: '127.0.0.1', PORT: String(webPort), API_URL: apiUrl },

@@ -70,6 +70,8 @@ export default [
   route('main/:rules/:page?', 'routes/selections/selection.tsx', { id: 'main-selection' }),
   // The next portion of a collection's or a selection's titles for the infinite grid of those pages.
   route('resources/list-titles', 'routes/resources/list-titles.ts'),
+  // The rows of a home page below its first screens, as the viewer scrolls to them.
+  route('resources/home-rows', 'routes/resources/home-rows.ts'),
   route('playlists', 'routes/playlists/playlists.tsx'),
   route('playlist/:alias/:page?', 'routes/playlists/playlist.tsx'),
   route('person/:person', 'routes/person/person.tsx'),

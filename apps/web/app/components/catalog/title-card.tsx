@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
 import { Poster } from '../ui/poster.tsx';
-import { FavoriteButton } from '../lists/favorite-button.tsx';
+import { FavoriteToggle } from '../lists/favorite-button.tsx';
 
 /**
  * A title card: vertical poster, age badge, rating, title and a line of facts. Rows and grids pass their
@@ -33,7 +33,7 @@ export function TitleCard({ title, sizes, t, priority = false }: { title: CardVi
         </ul>
       ) : null}
     </Link>
-    <FavoriteButton alias={title.alias} title={title.title} initial={title.isFavorite} />
+    <FavoriteToggle alias={title.alias} title={title.title} initial={title.isFavorite} t={t} />
     </div>
   );
 }

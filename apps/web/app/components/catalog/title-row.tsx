@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RowView } from '../../lib/card-view.ts';
@@ -12,14 +13,7 @@ export function TitleRow({ row, priority = false }: { row: RowView; priority?: b
   const headingId = `row-${row.alias}`;
   return (
     <section className="row" data-testid="row" aria-labelledby={headingId}>
-      <div className="row__head">
-        <h2 id={headingId}>{row.title}</h2>
-        {row.url ? (
-          <Link className="row__more" to={row.url}>
-            {t('home.showAll')}
-          </Link>
-        ) : null}
-      </div>
+      <RowHead headingId={headingId} title={row.title} url={row.url} t={t} />
       <RowTrack label={row.title}>
         {row.items.map((item, i) => (
           <li key={item.id}>
@@ -28,5 +22,19 @@ export function TitleRow({ row, priority = false }: { row: RowView; priority?: b
         ))}
       </RowTrack>
     </section>
+  );
+}
+
+/** A row's heading, with «Смотреть все» to its full list when it has one (home, kids and TV rows). */
+export function RowHead({ headingId, title, url, t }: { headingId: string; title: string; url: string | null; t: TFunction }) {
+  return (
+    <div className="row__head">
+      <h2 id={headingId}>{title}</h2>
+      {url ? (
+        <Link className="row__more" to={url}>
+          {t('home.showAll')}
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FAVORITES_RESOURCE, setFavorite, useFavoritesStore } from './favorites-store.ts';
@@ -12,8 +13,23 @@ import './lists.css';
  * same title, shows the change at once (optimistic), a pending state while the server answers and an error
  * if it failed (the state goes back). An anonymous visitor gets the no-auth favorites popup (spec platform §2).
  */
-export function FavoriteButton({ alias, title, variant = 'card', initial }: { alias: string; title: string; variant?: 'card' | 'full'; initial?: boolean }) {
+export function FavoriteButton(props: FavoriteButtonProps) {
   const { t } = useTranslation();
+  return <FavoriteToggle {...props} t={t} />;
+}
+
+interface FavoriteButtonProps {
+  alias: string;
+  title: string;
+  variant?: 'card' | 'full';
+  initial?: boolean;
+}
+
+/**
+ * The favorite toggle with the translate function of the row or grid it sits in: a page renders hundreds of cards,
+ * and a translation hook per card was a tenth of a home page's server render.
+ */
+export function FavoriteToggle({ alias, title, variant = 'card', initial, t }: FavoriteButtonProps & { t: TFunction }) {
   const { isVirtual, profileId } = usePersonalRoot();
   const store = useFavoritesStore(profileId, !isVirtual);
   // Newest first: what this browser did, what the page's data says, the profile's favorites as loaded.

@@ -5,6 +5,8 @@ import { contextWith } from '../../test/visitor.ts';
 import { loader as kidsLoader } from '../kids/kids.tsx';
 import { loader as promosLoader } from '../promos/promos.tsx';
 import { loader as queueLoader } from '../resources/banner-queue.ts';
+import { loader as homeRowsLoader } from '../resources/home-rows.ts';
+import { HOME_ROWS_WITH_PAGE } from './home-page.server.ts';
 import { loader as homeLoader } from './home.tsx';
 
 const banner = { id: 'b1', alias: 'home-premiera', title: 'Премьера' };
@@ -54,6 +56,60 @@ describe('home loader', () => {
   it('fails when the rows fail (they are the page)', async () => {
     const a = api({ home: vi.fn().mockRejectedValue(new ApiCallError(500, null)) });
     await expect(homeLoader({ context: contextWith(a) } as never)).rejects.toBeInstanceOf(ApiCallError);
+  });
+});
+
+describe('the home rows below the first screens', () => {
+  // Seven rows with cards and an empty one among them: the first rows come with the page, the rest by the resource.
+  const many = {
+    rows: ['r1', 'r2', 'empty', 'r3', 'r4', 'r5', 'r6', 'r7'].map((alias) => ({
+      alias, title: `Ряд ${alias}`, kind: 'selection', url: `/selections/${alias}`, items: alias === 'empty' ? [] : [{ ...card, _id: alias, alias: `t-${alias}` }],
+    })),
+  };
+  const request = (query: string) => new Request(`http://localhost/resources/home-rows?${query}`);
+  const bodyOf = (r: unknown) => (r as { data: unknown }).data;
+  const statusOf = (r: unknown) => (r as { init?: { status?: number } | null }).init?.status ?? 200;
+
+  it('renders the first rows with the page and names the later ones by heading and link only', async () => {
+    const r = await homeLoader({ context: contextWith(api({ home: vi.fn().mockResolvedValue(many) })) } as never);
+    expect(HOME_ROWS_WITH_PAGE).toBe(4);
+    expect(r.rows.map((row) => row.alias)).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(r.laterRows).toEqual([
+      { alias: 'r5', title: 'Ряд r5', url: '/selections/r5' },
+      { alias: 'r6', title: 'Ряд r6', url: '/selections/r6' },
+      { alias: 'r7', title: 'Ряд r7', url: '/selections/r7' },
+    ]);
+    expect(r.kids).toBe(false);
+  });
+
+  it('answers the later rows with their cards, for the home the page asks for', async () => {
+    const a = api({ home: vi.fn().mockResolvedValue(many) });
+    const r = await homeRowsLoader({ request: request('kids=0'), context: contextWith(a) } as never);
+    expect(a.home).toHaveBeenCalledWith(false);
+    const rows = (bodyOf(r) as { rows: { alias: string; items: { alias: string }[] }[] }).rows;
+    expect(rows.map((row) => [row.alias, row.items.map((i) => i.alias)])).toEqual([['r5', ['t-r5']], ['r6', ['t-r6']], ['r7', ['t-r7']]]);
+    await homeRowsLoader({ request: request('kids=1'), context: contextWith(a) } as never);
+    expect(a.home).toHaveBeenLastCalledWith(true);
+  });
+
+  it('gives a child profile its kids rows whatever the page asks', async () => {
+    const a = api({ home: vi.fn().mockResolvedValue(many) });
+    await homeRowsLoader({ request: request('kids=0'), context: contextWith(a, { auth: child }) } as never);
+    expect(a.home).toHaveBeenCalledWith(true);
+  });
+
+  it.each(['', 'kids=2', 'kids=true'])('answers 400 to %j and asks nothing', async (query) => {
+    const a = api();
+    const r = await homeRowsLoader({ request: request(query), context: contextWith(a) } as never);
+    expect(statusOf(r)).toBe(400);
+    expect(a.home).not.toHaveBeenCalled();
+  });
+
+  it('answers a failure of the API as a failed answer, not the error screen', async () => {
+    const a = api({ home: vi.fn().mockRejectedValue(new ApiCallError(500, null)) });
+    const r = await homeRowsLoader({ request: request('kids=0'), context: contextWith(a) } as never);
+    expect(statusOf(r)).toBe(502);
+    expect(bodyOf(r)).toEqual({ error: 'failed' });
   });
 });
 

@@ -6,6 +6,7 @@ import { absoluteUrl, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { loadShellPopup } from '../../lib/shell-popup.server.ts';
 import { loadHomePage } from './home-page.server.ts';
+import { useLaterHomeRows } from './use-later-home-rows.ts';
 import type { Route } from './+types/home';
 
 /**
@@ -45,5 +46,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <HomePage heading={t('home.title')} className="home" {...loaderData} />;
+  const later = useLaterHomeRows(loaderData.kids);
+  return <HomePage heading={t('home.title')} className="home" {...loaderData} {...later} />;
 }

@@ -6,6 +6,7 @@ import { imageUrl } from '../../lib/images.ts';
 import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { loadHomePage } from '../home/home-page.server.ts';
+import { useLaterHomeRows } from '../home/use-later-home-rows.ts';
 import type { Route } from './+types/kids';
 
 /**
@@ -31,5 +32,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function Kids({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <HomePage heading={t('kids.title')} className="home kids-home" {...loaderData} />;
+  const later = useLaterHomeRows(true);
+  return <HomePage heading={t('kids.title')} className="home kids-home" {...loaderData} {...later} />;
 }

@@ -12,6 +12,7 @@ import { TvNotAvailable } from '../../components/tv/tv-geo.tsx';
 import { tvHref } from '../../components/tv/tv-nav.tsx';
 import { useServerClock } from '../../components/tv/use-tv-live.ts';
 import { RowTrack } from '../../components/ui/row-track.tsx';
+import { RowHead } from '../../components/catalog/title-row.tsx';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { tFor } from '../../lib/i18n.ts';
 import { originOf, seoMeta } from '../../lib/seo.ts';
@@ -85,14 +86,7 @@ function TvHome({ catalog }: { catalog: TvCatalog }) {
       </header>
       {rows.map((row) => (
         <section key={row.alias} className="row tv-row" aria-labelledby={`tv-row-${row.alias}`} data-testid="tv-row" data-row={row.alias}>
-          <div className="row__head">
-            <h2 id={`tv-row-${row.alias}`}>{row.title}</h2>
-            {row.url ? (
-              <Link className="row__more" to={row.url}>
-                {t('home.showAll')}
-              </Link>
-            ) : null}
-          </div>
+          <RowHead headingId={`tv-row-${row.alias}`} title={row.title} url={row.url} t={t} />
           <RowTrack label={row.title}>
             {row.channels.map((c) => (
               <li key={c.alias}>
