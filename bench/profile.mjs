@@ -18,13 +18,19 @@ const API_KEY = 'ekran-bench-key-0001';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const outDir = path.join(ROOT, 'bench/results/profile');
 
-/** Self time per function and per package of one .cpuprofile. */
-function summarise(file) {
+/**
+ * Self time per function and per package of one .cpuprofile, over the samples of the measured load only (the last
+ * `windowUs` before the process was asked to stop, so start-up, migrations and seeding are left out).
+ */
+function summarise(file, windowUs) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = profile.timeDeltas;
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
+  const at = [];
+  dt.reduce((t, d, i) => (at[i] = t + d), profile.startTime);
+  const from = profile.endTime - windowUs;
+  profile.samples.forEach((id, i) => at[i] >= from && self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const fns = new Map();
   const groups = new Map();
@@ -40,6 +46,8 @@ function summarise(file) {
   const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `  ${pct(us)}  ${k}`).join('\n');
   return `by package:\n${top(groups, 14)}\nby function (self):\n${top(fns, 25)}`;
 }
+
+let stopUs = 0;
 
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
@@ -60,11 +68,13 @@ async function main() {
     const r = await autocannon({ url: `${stack.webUrl}${PAGE}`, headers, connections: CONNECTIONS, duration: DURATION });
     console.log(`profile: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
   } finally {
+    const stopping = performance.now();
     await stack.stop();
+    stopUs = (performance.now() - stopping) * 1000;
     rmSync(dir, { recursive: true, force: true });
   }
   for (const f of readdirSync(outDir).filter((f) => f.endsWith('.cpuprofile'))) {
-    console.log(`\n== ${f}\n${summarise(path.join(outDir, f))}`);
+    console.log(`\n== ${f}\n${summarise(path.join(outDir, f), (DURATION + 1) * 1e6 + stopUs)}`);
   }
 }
 

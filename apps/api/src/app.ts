@@ -5,11 +5,12 @@ import swagger from '@fastify/swagger';
 import type { DbHandle } from '@ekran/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createServices } from './services.ts';
 import { createDelivery } from './modules/delivery/delivery.ts';
+import { memoSerializerCompiler } from './lib/memo-serializer.ts';
 import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', handles);
   app.decorate('services', createServices(handles, app.log));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoSerializerCompiler); // a cached answer is encoded once (lib/memo-serializer.ts)
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin); // bad input is a 400 before any hook or handler reads it

@@ -55,6 +55,9 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number }, { 
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
   const toCards = createCardMaker(repo);
+  // The same kept rows give the same answer object, which the API then encodes once (lib/memo-serializer.ts).
+  const homes = new WeakMap<HomeRow[], Home>();
+  const homeOf = (rows: HomeRow[]): Home => homes.get(rows) ?? (homes.set(rows, { rows }), homes.get(rows)!);
 
   const service = {
     /**
@@ -134,7 +137,7 @@ export function createCatalogService(db: Db, options: { cacheTtlMs: number }, { 
       const ratings = kids?.ratings ?? null;
       // The selections keep their rows for as long as the catalogue keeps its answers; the default rows are kept here.
       const fromSelections = await selections.homeRows({ kidsOnly: forKids, ratings });
-      if (fromSelections) return { rows: fromSelections };
+      if (fromSelections) return homeOf(fromSelections);
       return cached(`home:${forKids}:${scopeKey(kids)}`, () => service.loadDefaultHome(forKids, ratings));
     },
 
