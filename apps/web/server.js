@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { forwardDrainListenerRemoval } from './server/drain.js';
+import { REQUEST_ID_HEADER, requestId } from './server/request-id.js';
 import { securityHeaders } from './server/security-headers.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,9 @@ app.disable('x-powered-by');
 // X-Forwarded-For is believed only from these peers (a reverse proxy in front); by default the loopback.
 app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 
+// First: the request's id (kept from nginx or made here), which the proxy and the loaders pass on to the API.
+app.use(requestId);
+
 // Media and JSON are streamed as the API sends them; compress only what we render.
 app.use(
   '/api',
@@ -39,7 +43,8 @@ app.use(
     xfwd: true,
     proxyTimeout: 30_000,
     on: {
-      error: (_err, _req, res) => {
+      error: (err, req, res) => {
+        console.error(`web: request ${req.headers[REQUEST_ID_HEADER]}: /api proxy: ${err.message}`);
         if ('writeHead' in res && !res.headersSent) {
           res.writeHead(502, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ status: 502, code: 'UNAVAILABLE', message: 'The API is not reachable' }));
