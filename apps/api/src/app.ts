@@ -14,6 +14,7 @@ import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
 import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { limitsPlugin } from './lib/lockout.ts';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // First among the hooks: an answer refused by any later one still names its request.
   await app.register(requestIdPlugin);
+  // Before every route, whose context takes the hooks registered so far.
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin); // bad input is a 400 before any hook or handler reads it
   // The API answers JSON and media, never a page to render: nothing may load, frame or sniff it. Its few HTML pages
   // (the development identity provider) set their own nonce policy. HSTS only in production, which runs behind HTTPS.
