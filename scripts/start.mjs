@@ -99,6 +99,8 @@ const apiUrl = process.env.API_URL || apiBase;
 // SITE_ORIGIN says otherwise; on that loopback origin it keeps the outbox page of this demo.
 // PAYMENTS_PUBLIC_URL: the payment page the site's forms may lead to (its CSP form-action).
 const webEnv = { SITE_ORIGIN: process.env.SITE_ORIGIN || webOrigin, PAYMENTS_PUBLIC_URL: payEnv.PAYMENTS_PUBLIC_URL };
+// Both processes read METRICS_PORT from this one environment: the API listens on it, the site on the next port.
+if (process.env.METRICS_PORT) webEnv.METRICS_PORT = String(Number(process.env.METRICS_PORT) + 1);
 web = startProcess({ name: 'web', entry: WEB_ENTRY, env: { ...process.env, ...webEnv, HOST: webHost, PORT: String(webPort), API_URL: apiUrl }, echo: true });
 watch(web, 'API');
 try {

@@ -34,7 +34,20 @@ export function productionProblems(settings) {
   return problems;
 }
 
-const problems = productionProblems(process.env);
+/**
+ * The Prometheus listener (server/metrics.js): off without METRICS_PORT, and never on the site's own port.
+ * @param {Record<string, string | undefined>} settings
+ * @returns {string[]}
+ */
+export function metricsProblems(settings) {
+  const port = settings.METRICS_PORT;
+  if (!port) return [];
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) return [`METRICS_PORT: must be a port number (1–65535), got ${port}`];
+  if (Number(port) === Number(settings.PORT ?? 3000)) return [`METRICS_PORT: ${port} is PORT; the metrics need a port of their own`];
+  return [];
+}
+
+const problems = [...productionProblems(process.env), ...metricsProblems(process.env)];
 if (problems.length) {
   console.error(`Invalid web settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);

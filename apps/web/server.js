@@ -6,6 +6,8 @@ import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { forwardDrainListenerRemoval } from './server/drain.js';
+import { createMetrics, served, serveMetrics } from './server/metrics.js';
+import { REQUEST_ID_HEADER, requestId } from './server/request-id.js';
 import { securityHeaders } from './server/security-headers.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? '0.0.0.0';
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:4000';
+// Validated by server-env.js.
+const METRICS_PORT = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+const METRICS_HOST = process.env.METRICS_HOST || '127.0.0.1';
 if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
   console.error(`Invalid web settings:\n  PORT: must be a port number, got ${process.env.PORT}`);
   process.exit(1);
@@ -30,23 +35,33 @@ app.disable('x-powered-by');
 // X-Forwarded-For is believed only from these peers (a reverse proxy in front); by default the loopback.
 app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 
+// First: the request's id (kept from nginx or made here), which the proxy and the loaders pass on to the API, then
+// the clock of its duration.
+const metrics = createMetrics();
+app.use(requestId);
+app.use(metrics.timing);
+
 // Media and JSON are streamed as the API sends them; compress only what we render.
 app.use(
   '/api',
-  createProxyMiddleware({
-    target: `${API_URL.replace(/\/$/, '')}/api`,
-    changeOrigin: false,
-    xfwd: true,
-    proxyTimeout: 30_000,
-    on: {
-      error: (_err, _req, res) => {
-        if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ status: 502, code: 'UNAVAILABLE', message: 'The API is not reachable' }));
-        }
+  served(
+    'api',
+    createProxyMiddleware({
+      target: `${API_URL.replace(/\/$/, '')}/api`,
+      changeOrigin: false,
+      xfwd: true,
+      proxyTimeout: 30_000,
+      on: {
+        error: (err, req, res) => {
+          console.error(`web: request ${req.headers[REQUEST_ID_HEADER]}: /api proxy: ${err.message}`);
+          if ('writeHead' in res && !res.headersSent) {
+            res.writeHead(502, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ status: 502, code: 'UNAVAILABLE', message: 'The API is not reachable' }));
+          }
+        },
       },
-    },
-  }),
+    }),
+  ),
 );
 
 // After the proxy: API answers keep the API's own headers (a policy that lets nothing load). Pages, resource routes
@@ -64,8 +79,8 @@ app.use(
 app.use(compression());
 app.use(forwardDrainListenerRemoval);
 // Hashed build assets never change.
-app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
-app.use(express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false }));
+app.use('/assets', served('asset', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' })));
+app.use(served('asset', express.static(path.join(here, 'build/client'), { maxAge: '1h', index: false })));
 
 // Loaders call the API from this server: they pass the visitor's address on (api.server.ts), so the API's
 // per-address limits count visitors, not this server. Always overwritten, so a browser cannot choose it.
@@ -89,7 +104,17 @@ server.on('error', (err) => {
   process.exit(1);
 });
 
+// Prometheus scrapes this process on a port of its own (server/metrics.js); never the site's port.
+const metricsServer = METRICS_PORT
+  ? await serveMetrics(metrics.registry, { host: METRICS_HOST, port: METRICS_PORT }).catch((/** @type {NodeJS.ErrnoException} */ err) => {
+      console.error(`web: metrics cannot listen on ${METRICS_HOST}:${METRICS_PORT} (METRICS_HOST, METRICS_PORT): ${err.code ?? err.message}`);
+      process.exit(1);
+    })
+  : null;
+
 const shutdown = () => {
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(1), 10_000).unref();
 };

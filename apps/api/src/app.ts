@@ -15,6 +15,8 @@ import { apiKeyPlugin } from './plugins/api-key.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
 import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { limitsPlugin } from './lib/lockout.ts';
 import { geoPlugin } from './lib/geo-plugin.ts'; // The visitor's country (spec platform §6)
@@ -99,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.env.TRUST_PROXY,
     // Long enough for slow clients, short enough to shed dead ones.
     requestTimeout: 30_000,
+    // The id nginx and the site pass on, when sane (plugins/request-id.ts); Fastify would take any header value.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   // One delivery of mail and SMS for every module that sends (its SMTP connection is closed with the app).
@@ -118,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(memoSerializerCompiler); // a cached answer is encoded once (lib/memo-serializer.ts)
 
   await app.register(errorsPlugin);
+  // First among the hooks: an answer refused by any later one still names its request.
+  await app.register(requestIdPlugin);
+  // Before every route, whose context takes the hooks registered so far.
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin); // bad input is a 400 before any hook or handler reads it
   // The API answers JSON and media, never a page to render: nothing may load, frame or sniff it. Its few HTML pages
   // (the development identity provider) set their own nonce policy. HSTS only in production, which runs behind HTTPS.

@@ -58,3 +58,20 @@ describe('production settings', () => {
     expect(loadEnv({ NODE_ENV: 'test', SOCIAL_DEV_PROVIDER: 'true', MAIL_DELIVERY: 'outbox' }).SOCIAL_DEV_PROVIDER).toBe(true);
   });
 });
+
+describe('the metrics listener', () => {
+  it('is off by default (an empty value too), on loopback when a port is set', () => {
+    const env = loadEnv({});
+    expect([env.METRICS_PORT, env.METRICS_HOST]).toEqual([undefined, '127.0.0.1']);
+    expect(loadEnv({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(loadEnv({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '10.0.0.5' });
+  });
+
+  it.each(['abc', '0', '70000', '94.5'])('refuses METRICS_PORT=%s, naming it', (port) => {
+    expect(refusal({ METRICS_PORT: port })).toMatch(/^ {2}METRICS_PORT: must be a port number/m);
+  });
+
+  it("refuses the API's own port: the metrics are never on the public port", () => {
+    expect(refusal({ API_PORT: '4000', METRICS_PORT: '4000' })).toMatch(/^ {2}METRICS_PORT: 4000 is API_PORT; the metrics need a port of their own$/m);
+  });
+});

@@ -64,6 +64,10 @@ export const EnvSchema = z.object({
    */
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The port of the Prometheus listener (GET /metrics), never the API's; unset: no listener. */
+  METRICS_PORT: unsetWhenEmpty(z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number (1–65535)').max(65535, 'must be a port number (1–65535)')),
+  /** Where the Prometheus listener binds: loopback by default, the scraper's network when it runs elsewhere. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** postgres://… switches from the embedded PGlite to PostgreSQL. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** Where PGlite keeps its data when DATABASE_URL is not set. */
@@ -259,6 +263,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...mediaStorageProblems(parsed.data),
     ...paymentProblems(parsed.data),
     ...socialProblems(parsed.data),
+    ...metricsProblems(parsed.data),
   ];
   if (problems.length) throw new Error(`Invalid API settings:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   const isProduction = parsed.data.NODE_ENV === 'production';
@@ -338,6 +343,11 @@ function mediaStorageProblems(env: z.infer<typeof EnvSchema>): string[] {
     problems.push('MEDIA_BASE_URL: the API serves only MEDIA_DIR; with MEDIA_STORAGE=s3 set it to the CDN or nginx in front of the bucket');
   }
   return problems;
+}
+
+/** The metrics name routes, queues and pool sizes: they are never served on the public API's port. */
+function metricsProblems(env: z.infer<typeof EnvSchema>): string[] {
+  return env.METRICS_PORT === env.API_PORT ? [`METRICS_PORT: ${env.METRICS_PORT} is API_PORT; the metrics need a port of their own`] : [];
 }
 
 /** The settings real payments cannot work without. */

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensureTv, openDatabase, resolvePaths, seed } from './bootstrap.ts';
 import { loadEnv } from './env.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 
 async function main() {
   let env;
@@ -19,6 +21,7 @@ async function main() {
   }
   const app = await buildApp({ env, database, logger });
 
+  let metrics: FastifyInstance | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +30,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await metrics?.close();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
       process.exit(0);
@@ -39,6 +43,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.API_HOST, port: env.API_PORT });
+  if (env.METRICS_PORT) {
+    const at = { host: env.METRICS_HOST, port: env.METRICS_PORT };
+    metrics = await serveMetrics(app.metrics, at, app.log.child({ listener: 'metrics' })).catch((err: NodeJS.ErrnoException) => {
+      throw new Error(`metrics: cannot listen on ${at.host}:${at.port} (METRICS_HOST, METRICS_PORT): ${err.code ?? err.message}`);
+    });
+  }
 }
 
 main().catch((err) => {

@@ -5,8 +5,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceContext, nonceOf } from './lib/csp-nonce.ts';
+import { requestIdOf } from './lib/request-id.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -48,10 +49,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors of the shell reject and are logged by React Router; later ones only here.
-          if (shellRendered) console.error(error);
+          // Errors of the shell reject and are logged by React Router (handleError); later ones only here.
+          if (shellRendered) console.error(`web: request ${requestIdOf(request)}:`, error);
         },
       },
     );
   });
 }
+
+/**
+ * React Router's own logging of loader, action and render errors, with the request's id so the line meets the API's
+ * lines of the same request. A request the visitor abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A route error response (a 404 of no route) carries the error behind it, as React Router's default logs it.
+  const behind = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(`web: request ${requestIdOf(request)}:`, behind ?? error);
+};

@@ -29,3 +29,17 @@ describe('NODE_ENV=production node apps/web/server.js', () => {
     expect(run.stderr).toMatch(/SITE_ORIGIN: required in production/);
   });
 });
+
+describe('METRICS_PORT of node apps/web/server.js', () => {
+  it.each(['abc', '0', '70000', '9464.5'])('refuses METRICS_PORT=%s, naming it', (port) => {
+    const run = start({ NODE_ENV: 'test', METRICS_PORT: port });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^ {2}METRICS_PORT: must be a port number \(1–65535\)/m);
+  });
+
+  it("refuses the site's own port: the metrics are never on the public port", () => {
+    const run = start({ NODE_ENV: 'test', PORT: '3000', METRICS_PORT: '3000' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^ {2}METRICS_PORT: 3000 is PORT; the metrics need a port of their own$/m);
+  });
+});

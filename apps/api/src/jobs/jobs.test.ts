@@ -63,6 +63,7 @@ describe('createJobs', () => {
     await off.start();
     expect(off.enabled).toBe(false);
     expect(await off.send('nothing', {})).toBeNull();
+    expect(await off.queueSizes()).toEqual([]);
     expect(await queryRows(database.db, sql`select schema_name from information_schema.schemata where schema_name = ${JOBS_SCHEMA}`)).toEqual([]);
     await off.stop();
   });
@@ -98,6 +99,14 @@ describe('createJobs', () => {
     await until(() => (quietLog.errors.length ? quietLog.errors : undefined));
     expect(quietLog.errors[0]).toMatchObject({ job: 'test.fail' });
 
+    // The metrics' queue depth: a job not due yet waits in its queue; each registered queue is named.
+    await jobs.work('test.later', async () => undefined);
+    await jobs.send('test.later', {}, { startAfter: 3600 });
+    const sizes = await jobs.queueSizes();
+    expect(sizes.map((q) => q.queue).sort()).toEqual(['test.echo', 'test.fail', 'test.later', 'test.tick']);
+    expect(sizes.find((q) => q.queue === 'test.later')).toEqual({ queue: 'test.later', waiting: 1 });
+    expect(sizes.find((q) => q.queue === 'test.echo')).toEqual({ queue: 'test.echo', waiting: 0 });
+
     // stop() waits for a running job to finish instead of cutting it.
     let finished = false;
     let running = false;
@@ -110,6 +119,7 @@ describe('createJobs', () => {
     await until(() => (running ? true : undefined));
     await jobs.stop();
     expect(finished).toBe(true);
+    expect(await jobs.queueSizes()).toEqual([]);
     // pg-boss writes the completion just after the handler returns, and its stop may resolve a moment before that
     // write lands on a loaded machine: read the state until it settles (or the wait runs out).
     let slow: { state: string } | undefined;

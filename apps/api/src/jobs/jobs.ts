@@ -56,6 +56,8 @@ export interface Jobs {
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Queues a job; answers its id (null when the queue is off or a singleton already waits). */
   send(name: string, data?: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** The jobs waiting in each registered queue (created or waiting to retry); none while the queue is off or stopped. */
+  queueSizes(): Promise<Array<{ queue: string; waiting: number }>>;
 }
 
 /**
@@ -183,6 +185,14 @@ export function createJobs(options: CreateJobsOptions): Jobs {
         return null;
       }
       return boss.send(name, data, sendOptions);
+    },
+
+    async queueSizes() {
+      const b = boss;
+      if (!b) return [];
+      const names = [...new Set(registrations.map((r) => r.name))];
+      // pg-boss counts the states before `active`: created and retry.
+      return Promise.all(names.map(async (queue) => ({ queue, waiting: await b.getQueueSize(queue) })));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cacheLookups } from './cache-stats.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
 describe('createTtlCache', () => {
@@ -37,5 +38,16 @@ describe('createTtlCache', () => {
     await cache.get('c', load('c'));
     await cache.get('a', load('a2'));
     expect(loads).toBe(4);
+  });
+
+  it('counts the hits and misses of a named cache, an expired entry as a miss', async () => {
+    let t = 0;
+    const cache = createTtlCache<number>({ name: 'ttl-cache-test', ttlMs: 100, maxEntries: 10, now: () => t });
+    await cache.get('a', async () => 1);
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    t = 100;
+    await cache.get('a', async () => 1);
+    expect(cacheLookups().find((c) => c.cache === 'ttl-cache-test')).toEqual({ cache: 'ttl-cache-test', hit: 1, miss: 3 });
   });
 });

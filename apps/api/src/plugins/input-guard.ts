@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 /**
  * Input no route can mean, refused for every route at once (so a new route is safe without remembering it):
@@ -61,14 +62,15 @@ export const inputGuardServerOptions = {
   routerOptions: { maxParamLength: MAX_ALIAS_LENGTH },
   bodyLimit: 1024 * 1024,
   http: { maxHeaderSize: MAX_HEAD_SIZE },
-  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const body =
       error.code === 'FST_ERR_BAD_URL'
         ? errorBody(400, ErrorCode.BadRequest, 'The path is not a valid URL (a malformed %-escape)')
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? errorBody(404, ErrorCode.NotFound, 'Not found: a path parameter is longer than any identifier')
           : errorBody(500, ErrorCode.Internal, 'Internal server error');
-    void reply.code(body.status).send(body);
+    // No hook runs for these: the request id is named here (plugins/request-id.ts).
+    void reply.header(REQUEST_ID_HEADER, request.id).code(body.status).send(body);
   },
   clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;

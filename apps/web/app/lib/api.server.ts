@@ -18,6 +18,7 @@ import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListS
 import { TitleListsSchema } from '@ekran/contracts';
 import { accountApi } from './account-api.server.ts';
 import { env } from './env.server.ts';
+import { REQUEST_ID_HEADER } from './request-id.server.ts';
 import { profilesApi } from './profiles-api.server.ts';
 import { searchApi } from './search-api.server.ts';
 import { listsApi } from './lists-api.server.ts';
@@ -47,6 +48,8 @@ export interface ApiClientInfo {
   deviceId?: string | null;
   /** The visitor's network address as the web server saw it. */
   ip?: string | null;
+  /** The page request's id (request-id.server.ts): the API logs its calls under the same id. */
+  requestId?: string | null;
 }
 
 /**
@@ -64,6 +67,7 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     // The visitor's address, so the API's per-address limits count visitors, not this server (the API
     // trusts it only from its TRUST_PROXY peers).
     if (client.ip) headers.set('x-forwarded-for', client.ip);
+    if (client.requestId) headers.set(REQUEST_ID_HEADER, client.requestId);
     const cookies = { [SESSION_COOKIE]: token, ...init.cookies };
     const cookie = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.set('cookie', cookie);

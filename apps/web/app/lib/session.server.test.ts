@@ -189,6 +189,20 @@ describe('session middleware: a device removed from the account (issue 3 devices
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('user-agent')).toBe(browser['user-agent']);
     expect(visitor.deviceId).toBe('web-abcdefgh');
   });
+
+  it("forwards the page request's id (server.js fixes it) on every API call of the page, so both logs name one request", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('old-token-0123456789'))).mockResolvedValueOnce(json(200, { items: [] }));
+    const { visitor } = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh', 'x-request-id': 'b0f3c1d2e4a5968778695a4b3c2d1e0f', ...browser });
+    await visitor.api.titles({}).catch(() => undefined); // a loader's call after the refresh
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('x-request-id')).toBe('b0f3c1d2e4a5968778695a4b3c2d1e0f');
+  });
+
+  it('sends no id of its own where the page request has none (react-router dev): the API makes one', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
+    await run({ ...browser });
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('x-request-id')).toBe(false);
+  });
 });
 
 describe('readCookie', () => {

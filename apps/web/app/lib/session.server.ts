@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { createContext, type MiddlewareFunction } from 'react-router';
 import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
 import { plainCookie } from './cookies.server.ts';
+import { requestIdOf } from './request-id.server.ts';
 import { safeRedirectDocument } from './safe-redirect.ts';
 
 /** The visitor of this request: auth data (null for crawlers), the token, and an API client bound to it. */
@@ -68,9 +69,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const userAgent = request.headers.get('user-agent');
   // Set by server.js from the connection (and trusted proxies only); a browser cannot choose it.
   const ip = request.headers.get(CLIENT_IP_HEADER);
+  const client = { userAgent, ip, requestId: requestIdOf(request) };
   // Robots.txt and the sitemaps are the same for everyone and need no visitor.
   if (SESSIONLESS_PATH.test(new URL(request.url).pathname)) {
-    context.set(visitorContext, { auth: null, token: null, api: createApi(null, { userAgent, ip }), tz: DEFAULT_TV_TZ });
+    context.set(visitorContext, { auth: null, token: null, api: createApi(null, client), tz: DEFAULT_TV_TZ });
     return next();
   }
   const setCookies: string[] = [];
@@ -82,7 +84,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
   if (existing) {
     try {
-      auth = await createApi(existing, { userAgent, ip }).refresh();
+      auth = await createApi(existing, client).refresh();
       token = existing;
     } catch (err) {
       if (!(err instanceof ApiCallError) || err.status !== 401) throw err;
@@ -97,7 +99,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
     const url = new URL(request.url);
     try {
-      auth = await createApi(null, { userAgent, ip }).deviceLogin({
+      auth = await createApi(null, client).deviceLogin({
         device_id: deviceId,
         device_type: 'web',
         traffic_source: trafficSourceOf(url.searchParams.get('s')), // spec platform §4 Traffic source: query parameter s
@@ -121,7 +123,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
 
   const tz = parseTvTz(readCookie(cookies, TV_TZ_COOKIE)) ?? DEFAULT_TV_TZ;
-  context.set(visitorContext, { auth, token, api: createApi(token, { userAgent, deviceId, ip }), deviceId, notice, tz });
+  context.set(visitorContext, { auth, token, api: createApi(token, { ...client, deviceId }), deviceId, notice, tz });
   const response = await next();
   for (const c of setCookies) response.headers.append('Set-Cookie', c);
   // The notice is spent once a page shows it; a redirect (the account page sending the now anonymous

@@ -43,7 +43,7 @@ export function bannerTargets(row: Pick<BannerRow, 'type' | 'targetAlias' | 'tar
 /** Banners by location (spec platform §7 posters by location), within their window and the visitor's kids scope. */
 export function createBannersService(db: Db, options: { cacheTtlMs: number; now: () => Date }) {
   const repo = createBannersRepo(db);
-  const cache = createTtlCache<BannerList>({ ttlMs: options.cacheTtlMs, maxEntries: 100 });
+  const cache = createTtlCache<BannerList>({ name: 'banners', ttlMs: options.cacheTtlMs, maxEntries: 100 });
 
   async function load(location: BannerLocation, kidsOnly: boolean, kids: KidsScope | null): Promise<BannerList> {
     const rows = await repo.active(location, options.now(), kidsOnly);

@@ -51,7 +51,7 @@ export interface HomeRowsSource {
 export function createCatalogService(db: Db, options: { cacheTtlMs: number }, { selections }: { selections: HomeRowsSource }) {
   const repo = createCatalogRepo(db);
   // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'catalog', ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
   const toCards = createCardMaker(repo);

@@ -16,7 +16,7 @@ export const collectionUrl = (alias: string) => `/collections/${alias}`;
 /** Editorial collections and the automatic collections of hashtags. */
 export function createCollectionsService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createCollectionsRepo(db);
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'collections', ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

@@ -18,7 +18,7 @@ const TOP_GENRES = 5;
  */
 export function createPeopleService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createPeopleRepo(db);
-  const cache = createTtlCache<Person>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<Person>({ name: 'people', ttlMs: options.cacheTtlMs, maxEntries: 500 });
 
   async function load(alias: string, scope: TitleScope): Promise<Person> {
     const person = await repo.byAlias(alias);

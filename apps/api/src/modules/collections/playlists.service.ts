@@ -27,7 +27,7 @@ export const playlistUrl = (alias: string) => `/playlist/${alias}`;
  */
 export function createPlaylistsService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
   const repo = createPlaylistsRepo(db);
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 200 });
+  const cache = createTtlCache<unknown>({ name: 'playlists', ttlMs: options.cacheTtlMs, maxEntries: 200 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

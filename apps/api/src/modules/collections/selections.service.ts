@@ -33,7 +33,7 @@ interface Resolved {
 export function createSelectionsService(db: Db, options: { cacheTtlMs: number; log?: Logger }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createSelectionsRepo(db);
   const collections = createCollectionsRepo(db);
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'selections', ttlMs: options.cacheTtlMs, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

@@ -23,7 +23,7 @@ export function createTitleListsService(
   { catalog, selections }: { catalog: Pick<CatalogTitlesService, 'titleByRef'>; selections: Pick<SelectionsService, 'holding'> },
 ) {
   const collections = createCollectionsRepo(db);
-  const cache = createTtlCache<TitleLists>({ ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<TitleLists>({ name: 'title-lists', ttlMs: options.cacheTtlMs, maxEntries: 500 });
 
   async function load(ref: string, kids: KidsScope | null): Promise<TitleLists> {
     const title = await catalog.titleByRef(ref);

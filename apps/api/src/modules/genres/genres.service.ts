@@ -18,7 +18,7 @@ export const GENRE_SECTION_CARDS = 12;
 export function createGenresService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogService, 'listTitles'> }) {
   // The catalogue's own listing answers the sections, so a section is exactly the category page's first cards.
   const repo = createGenresRepo(db);
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 200 });
+  const cache = createTtlCache<unknown>({ name: 'genres', ttlMs: options.cacheTtlMs, maxEntries: 200 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

@@ -15,7 +15,7 @@ const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow',
 export function createSitemapService(db: Db, options: { cacheTtlMs: number; now: () => Date; pageSize?: number }) {
   const repo = createSitemapRepo(db);
   const pageSize = options.pageSize ?? SITEMAP_URL_LIMIT;
-  const cache = createTtlCache<unknown>({ ttlMs: options.cacheTtlMs, maxEntries: 100 });
+  const cache = createTtlCache<unknown>({ name: 'sitemap', ttlMs: options.cacheTtlMs, maxEntries: 100 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => (options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load());
   const scopeOf = (kids: KidsScope | null): TitleScope => ({ kidsOnly: kids !== null, ratings: kids?.ratings ?? null });
   const today = () => moscowDate.format(options.now());

@@ -1,6 +1,6 @@
 import type { EntitlingStatus } from '@ekran/core';
 import { devices, operatorSubscriptions, streamSessions, subscriptions, tariffs, users, type Db } from '@ekran/db';
-import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import { operatorEntitles } from '../partners/operator.filters.ts';
 
 export type StreamRow = typeof streamSessions.$inferSelect;
@@ -104,6 +104,15 @@ export function createStreamsRepo(db: Db) {
     async ofAccount(id: string, userId: string): Promise<StreamRow | null> {
       const [row] = await db.select().from(streamSessions).where(and(eq(streamSessions.id, id), eq(streamSessions.userId, userId))).limit(1);
       return row ?? null;
+    },
+
+    /** How many streams of every account are active and heard from since `aliveSince`. */
+    async countLive(aliveSince: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(streamSessions)
+        .where(and(eq(streamSessions.state, 'active'), gt(streamSessions.lastSeenAt, aliveSince)));
+      return row?.n ?? 0;
     },
 
     /** State and freshness of a stream by id, for the media guard. */

@@ -142,7 +142,7 @@ export type StreamsService = ReturnType<typeof createStreamsService>;
  */
 export function createStreamGuard(deps: Deps, options: { cacheMs?: number } = {}) {
   const repo = createStreamsRepo(deps.database.db);
-  const cache = createTtlCache<boolean>({ ttlMs: options.cacheMs ?? 5_000, maxEntries: 50_000, now: () => deps.now().getTime() });
+  const cache = createTtlCache<boolean>({ name: 'stream-guard', ttlMs: options.cacheMs ?? 5_000, maxEntries: 50_000, now: () => deps.now().getTime() });
   return {
     async isRevoked(sid: string): Promise<boolean> {
       if (!isUuid(sid)) return true;

@@ -56,10 +56,10 @@ export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { 
   const repo = createTvPlaybackRepo(deps.database.db);
   const read = options.read ?? assetReaderFor(deps.env);
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
-  const layouts = createTtlCache<AssetLayout>({ ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
-  const plans = createTtlCache<ChannelPlan>({ ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
+  const layouts = createTtlCache<AssetLayout>({ name: 'tv-layouts', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
+  const plans = createTtlCache<ChannelPlan>({ name: 'tv-plans', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
   // Players reload a live playlist every few seconds: the channel row is read at most every 5 s per channel.
-  const channelsByAlias = createTtlCache<ChannelWithLoop | null>({ ttlMs: 5_000, maxEntries: 200, now: () => deps.now().getTime() });
+  const channelsByAlias = createTtlCache<ChannelWithLoop | null>({ name: 'tv-channels', ttlMs: 5_000, maxEntries: 200, now: () => deps.now().getTime() });
 
   /** The channel's stream plan; a loop that cannot be one stream is 503 (logged by the error handler). */
   async function planOf(c: ChannelWithLoop): Promise<ChannelPlan> {
