@@ -8,7 +8,7 @@ import { loadBanners } from './banners.server.ts';
  * The rows a home page renders with its HTML: what the first screens show. The rows below come as the viewer
  * scrolls to them (routes/resources/home-rows.ts); the page carries their headings and «Смотреть все» links, so
  * every row's full list stays one link away for a crawler. Thirteen rows of twenty cards were most of a home
- * page's render and of its HTML (docs/decisions/042-page-speed.md).
+ * page's render and of its HTML (docs/decisions/043-page-speed.md).
  */
 export const HOME_ROWS_WITH_PAGE = 4;
 
