@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceContext, nonceOf } from './lib/csp-nonce.ts';
+import './lib/i18n-languages.server.ts';
 import { requestIdOf } from './lib/request-id.server.ts';
 
 export const streamTimeout = 5_000;

@@ -3,7 +3,7 @@ import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -29,7 +29,7 @@ import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
 import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
-import { asInterfaceLanguage, createI18n, tFor } from './lib/i18n.ts';
+import { asInterfaceLanguage, tFor, useInterfaceI18n } from './lib/i18n.ts';
 import { csrfMiddleware } from './lib/csrf.server.ts';
 import { buildMenu } from './lib/menu.server.ts';
 import { loadProfilesShell } from './lib/profiles.server.ts';
@@ -157,7 +157,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // In the layout, not in App: the error screens replace App, and answers nobody waited for arrive there too.
   useRouteAnswerRejections();
   const lang = data?.lang ?? 'ru';
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = useInterfaceI18n(lang);
   // Pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
   const { pathname } = useLocation();
   const bare = useMatches().some((m) => {

@@ -1,5 +1,5 @@
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import en from '../locales/en.json';
+import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
+import { useEffect, useMemo, useState } from 'react';
 import ru from '../locales/ru.json';
 
 /** Interface languages with translation files; ru is complete and the fallback. */
@@ -7,9 +7,32 @@ export const INTERFACE_LANGUAGES = ['ru', 'en'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 export const asInterfaceLanguage = (v: string | null | undefined): InterfaceLanguage => (v === 'en' ? 'en' : 'ru');
 
-const resources = { ru: { translation: ru }, en: { translation: en } } as const;
+/**
+ * The texts of each language. Russian, the default and the fallback, is always here; another language's texts are
+ * a chunk of their own, which a browser loads only when its page is in that language (entry.client.tsx, a profile
+ * switch), and the server registers at start (i18n-languages.server.ts). Every instance reads this one object, so
+ * texts registered later reach instances made before.
+ */
+const resources: Resource = { ru: { translation: ru } };
+const chunks: Record<Exclude<InterfaceLanguage, 'ru'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en.json'),
+};
 
-/** A ready i18next instance for one language; resources are bundled, so it initialises synchronously. */
+export const isLanguageLoaded = (lng: InterfaceLanguage): boolean => lng in resources;
+
+/** Makes a language's texts known (the server does this for every language at start). */
+export function registerLanguage(lng: InterfaceLanguage, texts: Record<string, unknown>): void {
+  resources[lng] = { translation: texts };
+  fixed.delete(lng);
+}
+
+/** Loads a language's texts when they are not here yet. */
+export async function loadInterfaceLanguage(lng: InterfaceLanguage): Promise<void> {
+  if (lng === 'ru' || isLanguageLoaded(lng)) return;
+  registerLanguage(lng, (await chunks[lng]()).default);
+}
+
+/** A ready i18next instance for one language; its texts are here, so it initialises synchronously. */
 export function createI18n(lng: InterfaceLanguage): I18n {
   const instance = i18next.createInstance();
   void instance.init({
@@ -21,6 +44,19 @@ export function createI18n(lng: InterfaceLanguage): I18n {
     returnNull: false,
   });
   return instance;
+}
+
+/**
+ * The page's i18next instance. A language whose texts are not loaded yet (the shell revalidated into another
+ * language) shows Russian until they arrive, then its own.
+ */
+export function useInterfaceI18n(lng: InterfaceLanguage): I18n {
+  const ready = isLanguageLoaded(lng);
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (!ready) void loadInterfaceLanguage(lng).then(() => loaded((n) => n + 1));
+  }, [lng, ready]);
+  return useMemo(() => createI18n(ready ? lng : 'ru'), [lng, ready]);
 }
 
 const fixed = new Map<InterfaceLanguage, TFunction>();

@@ -5,7 +5,7 @@ import {
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
-import { asInterfaceLanguage } from '../../lib/i18n.ts';
+import { asInterfaceLanguage, loadInterfaceLanguage } from '../../lib/i18n.ts';
 import type { ProfilesShell } from '../../lib/profiles.server.ts';
 import type { ProfileActionError, ProfileActionResult } from '../../lib/profile-actions.ts';
 
@@ -170,7 +170,8 @@ export function ProfilesProvider({ shell, children }: { shell: ProfilesShell | n
     });
     for (const key of PROFILE_SCOPED_STORAGE_KEYS) local.set(key, null);
     if (after.reloadLanguage) {
-      void i18n.changeLanguage(language);
+      // Another language's texts are a chunk of their own: loaded first, then the interface switches to them.
+      void loadInterfaceLanguage(language).then(() => i18n.changeLanguage(language));
       document.documentElement.lang = language;
     }
     const prompt = after.showChildPrompt && session.get(CHILD_PROMPT_SHOWN_KEY) !== '1';
