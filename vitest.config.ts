@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { apiProjects } from './apps/api/vitest.config.ts';
 import { webProjects } from './apps/web/vitest.config.ts';
 
 // One runner for the whole suite: `npm test` runs every project below.
@@ -8,7 +9,7 @@ export default defineConfig({
       'packages/core',
       'packages/contracts',
       'packages/db',
-      'apps/api',
+      ...apiProjects('apps/api'),
       ...webProjects('apps/web'),
       'apps/payments',
       'scripts',

@@ -50,7 +50,7 @@ const testUrl = new URL(ADMIN_URL);
 testUrl.pathname = `/${runDb}`;
 console.log(`test:pg: API tests against PostgreSQL at ${where}, database ${runDb}`);
 
-const child = spawn(process.execPath, [VITEST_BIN, 'run', '--project', '@ekran/api', ...process.argv.slice(2)], {
+const child = spawn(process.execPath, [VITEST_BIN, 'run', '--project', '@ekran/api', '--project', '@ekran/api:isolated', ...process.argv.slice(2)], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: testUrl.toString() },

@@ -1,22 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
+import { filesNeedingIsolation as isolatedFiles } from '../../scripts/vitest-isolation.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const INCLUDE = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
 
-/**
- * Test files that change what the next file in the same worker would see: module mocks, reloaded modules, stubbed
- * settings or globals, fake timers. Read from the files themselves, so a new test that does so is isolated too.
- */
-const CHANGES_SHARED_STATE = /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal|useFakeTimers)\(/;
-
-export const filesNeedingIsolation = (): string[] =>
-  readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /^(app|server)\/.*\.test\.tsx?$/.test(file.split(path.sep).join('/')))
-    .filter((file) => CHANGES_SHARED_STATE.test(readFileSync(path.join(ROOT, file), 'utf8')))
-    .map((file) => file.split(path.sep).join('/'));
+export const filesNeedingIsolation = (): string[] => isolatedFiles(ROOT, /^(app|server)\/.*\.test\.tsx?$/);
 
 const shared = {
   // Component tests declare `// @vitest-environment jsdom`; the rest run in node.

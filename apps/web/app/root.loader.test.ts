@@ -1,3 +1,4 @@
+// vitest-isolate: the menu test expects its own catalogue, and the header menu is cached per process (lib/menu.server.ts).
 import type { CatalogResponse } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { loader } from './root.tsx';
