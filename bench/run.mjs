@@ -44,6 +44,8 @@ const DEEP_SHARE = 0.8;
 const WATCHDOG_MS = 10 * 60_000;
 // A browser's user agent: the site gives crawlers (and unknown clients such as Node's fetch) no session.
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+// Googlebot's desktop user agent (developers.google.com/search/docs/crawling-indexing/google-common-crawlers).
+const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const cleanups = [];
 async function cleanup() {
@@ -101,6 +103,24 @@ async function returningVisitorCookie(siteUrl) {
     console.warn(`bench: a returning visitor still gets Set-Cookie for ${reissued.join(', ')} (every request may be a new login).`);
   }
   return cookie;
+}
+
+/**
+ * GET / as Googlebot asking for gzip, as crawlers do: a page for no visitor, which the site marks public and its
+ * page cache keeps. Says so when the page is not answered from the cache (PAGE_CACHE_SECONDS=0, or not marked).
+ */
+async function measureCrawlerHome(siteUrl) {
+  const headers = { 'user-agent': CRAWLER_UA, 'accept-encoding': 'gzip' };
+  const probe = async () => {
+    const res = await fetch(`${siteUrl}/`, { headers });
+    await res.arrayBuffer();
+    return res;
+  };
+  await probe();
+  const again = await probe();
+  console.log(`bench: crawler home: ${again.headers.get('x-cache') ?? 'no X-Cache'}, Cache-Control ${again.headers.get('cache-control')}, Vary ${again.headers.get('vary')}`);
+  if (again.headers.get('x-cache') !== 'HIT') console.warn('bench: the crawler home page is not answered from the page cache; its figure is a render.');
+  return measure('crawler-home', `${siteUrl}/`, headers);
 }
 
 async function measure(name, url, headers) {
@@ -213,14 +233,18 @@ async function main() {
     await measure('api', `${apiUrl}${LISTING}`, apiHeaders),
     await measure('static', staticUrl, {}),
     await measure('ssr-home', `${siteUrl}/`, { 'user-agent': BROWSER_UA, ...(cookie ? { cookie } : {}) }),
+    // A crawler's home page: no session, so the site's shared page cache answers it (docs/decisions/044).
+    await measureCrawlerHome(siteUrl),
   ];
-  const [api, stat, ssr] = rows;
+  const [api, stat, ssr, crawler] = rows;
   const ratio = (a, b) => (b ? Number((a / b).toFixed(3)) : null);
   const ratios = {
     api_vs_static_rps: ratio(api.requests_per_sec, stat.requests_per_sec),
     ssr_vs_static_rps: ratio(ssr.requests_per_sec, stat.requests_per_sec),
     api_vs_static_p99: ratio(api.latency_p99_ms, stat.latency_p99_ms),
     ssr_vs_static_p99: ratio(ssr.latency_p99_ms, stat.latency_p99_ms),
+    crawler_home_vs_static_rps: ratio(crawler.requests_per_sec, stat.requests_per_sec),
+    crawler_home_vs_static_p99: ratio(crawler.latency_p99_ms, stat.latency_p99_ms),
   };
 
   console.log('');
@@ -231,6 +255,7 @@ async function main() {
   );
   console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
   console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
+  console.log(`crawler home/static: ${ratios.crawler_home_vs_static_rps}× the requests per second, ${ratios.crawler_home_vs_static_p99}× the p99 latency`);
 
   // ---- A live channel's media playlist, computed from the wall clock on every request (every viewer asks
   // for it once a segment, 4 s), against the same text as a static file.

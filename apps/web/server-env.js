@@ -47,7 +47,28 @@ export function metricsProblems(settings) {
   return [];
 }
 
-const problems = [...productionProblems(process.env), ...metricsProblems(process.env)];
+/**
+ * The shared page cache (server/page-cache.js, decision 044): whole seconds and megabytes in range. The render reads
+ * PAGE_CACHE_SECONDS and PAGE_CACHE_STALE_SECONDS too (app/lib/env.server.ts), with the same bounds.
+ * @param {Record<string, string | undefined>} settings
+ * @returns {string[]}
+ */
+export function pageCacheProblems(settings) {
+  /** @type {Array<[string, number, number, string]>} */
+  const bounds = [
+    ['PAGE_CACHE_SECONDS', 0, 86_400, 'seconds a page stays fresh in shared caches, 0 to turn the cache off'],
+    ['PAGE_CACHE_STALE_SECONDS', 0, 86_400, 'seconds a stale page may be served while it is rendered again'],
+    ['PAGE_CACHE_MAX_MB', 1, 65_536, 'megabytes of pages the cache holds'],
+    ['PAGE_CACHE_REVISION_SECONDS', 1, 3_600, "seconds between checks of the catalogue's revision"],
+  ];
+  return bounds.flatMap(([name, min, max, what]) => {
+    const value = settings[name];
+    if (value === undefined || value === '') return [];
+    return /^\d{1,6}$/.test(value) && Number(value) >= min && Number(value) <= max ? [] : [`${name}: must be a whole number from ${min} to ${max} (${what}), got ${value}`];
+  });
+}
+
+const problems = [...productionProblems(process.env), ...metricsProblems(process.env), ...pageCacheProblems(process.env)];
 if (problems.length) {
   console.error(`Invalid web settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);

@@ -2,11 +2,13 @@
 // so the browser talks to one origin.
 import './server-env.js';
 import { createRequestHandler } from '@react-router/express';
+import { createRequestHandler as createFetchRequestHandler } from 'react-router';
 import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { forwardDrainListenerRemoval } from './server/drain.js';
 import { createMetrics, served, serveMetrics } from './server/metrics.js';
+import { createPageCache } from './server/page-cache.js';
 import { REQUEST_ID_HEADER, requestId } from './server/request-id.js';
 import { securityHeaders } from './server/security-headers.js';
 import path from 'node:path';
@@ -19,6 +21,9 @@ const API_URL = process.env.API_URL ?? 'http://127.0.0.1:4000';
 // Validated by server-env.js.
 const METRICS_PORT = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
 const METRICS_HOST = process.env.METRICS_HOST || '127.0.0.1';
+const PAGE_CACHE_SECONDS = Number(process.env.PAGE_CACHE_SECONDS || 60);
+const PAGE_CACHE_MAX_MB = Number(process.env.PAGE_CACHE_MAX_MB || 64);
+const PAGE_CACHE_REVISION_SECONDS = Number(process.env.PAGE_CACHE_REVISION_SECONDS || 2);
 if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
   console.error(`Invalid web settings:\n  PORT: must be a port number, got ${process.env.PORT}`);
   process.exit(1);
@@ -90,7 +95,32 @@ app.use((req, _res, next) => {
 });
 
 const build = await import(path.join(here, 'build/server/index.js'));
-app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+const mode = process.env.NODE_ENV ?? 'production';
+// Pages rendered for nobody in particular (a crawler's) from memory, dropped when the catalogue changes
+// (server/page-cache.js, decision 044); everything else, and every visitor with a session, goes on to React Router.
+const pageCache = createPageCache({
+  handler: createFetchRequestHandler(build, mode),
+  enabled: PAGE_CACHE_SECONDS > 0,
+  maxBytes: PAGE_CACHE_MAX_MB * 1024 * 1024,
+  revision: catalogRevision,
+  revisionSeconds: PAGE_CACHE_REVISION_SECONDS,
+  onLookup: metrics.countPageLookup,
+});
+app.use(pageCache.middleware);
+app.all('/{*splat}', createRequestHandler({ build, mode }));
+
+/**
+ * The catalogue's revision from the API (keep the path in step with @ekran/contracts ApiRoute.catalogRevision); a
+ * public route, asked without the site's key.
+ * @returns {Promise<number>}
+ */
+async function catalogRevision() {
+  const res = await fetch(`${API_URL.replace(/\/$/, '')}/api/v1/catalog/revision`, { signal: AbortSignal.timeout(2_000) });
+  if (!res.ok) throw new Error(`the API answered ${res.status}`);
+  const body = /** @type {{ revision?: unknown }} */ (await res.json());
+  if (typeof body.revision !== 'number') throw new Error('the API answered no revision');
+  return body.revision;
+}
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`web: listening on http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT} (API at ${API_URL})`);

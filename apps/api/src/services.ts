@@ -11,6 +11,7 @@ import { createPaymentsService } from './modules/billing/billing-payments.servic
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLifecycleService } from './modules/billing/lifecycle.service.ts';
 import { createCatalogTitlesService } from './modules/catalog/catalog-titles.service.ts';
+import { createCatalogRevisionService } from './modules/catalog/catalog-revision.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { createPeopleService } from './modules/collections/people.service.ts';
@@ -56,6 +57,8 @@ export function createServices(deps: Deps, log: JobsLogger) {
   const catalogTitles = createCatalogTitlesService(db);
   const selections = createSelectionsService(db, { cacheTtlMs, log }, { catalog: catalogTitles });
   const catalog = createCatalogService(db, { cacheTtlMs }, { selections });
+  // Read by every web process's page cache every few seconds: one read a second serves them all.
+  const catalogRevision = createCatalogRevisionService(db, { ttlMs: 1000 });
   const genres = createGenresService(db, { cacheTtlMs }, { catalog });
   const search = createSearchService(db, { catalog: catalogTitles });
   const collections = createCollectionsService(db, { cacheTtlMs }, { catalog: catalogTitles });
@@ -103,7 +106,7 @@ export function createServices(deps: Deps, log: JobsLogger) {
   const operator = createOperatorService(deps, auth, { phone }, createSandboxOperatorGateway());
 
   return {
-    catalogTitles, selections, catalog, genres, search, collections, people, playlists, titleLists, banners, sitemap, tv, archive,
+    catalogTitles, selections, catalog, catalogRevision, genres, search, collections, people, playlists, titleLists, banners, sitemap, tv, archive,
     identity, signIn, devices, accounts, phone, pin, profiles, notifications, lists, analytics,
     entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers,
     lifecycle, account, billing, payments, reconcile, promo, landings, operator,

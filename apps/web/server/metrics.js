@@ -1,6 +1,6 @@
 // Prometheus metrics of the site's server (server.js), on a listener of their own (METRICS_PORT), never the site's.
 import { createServer } from 'node:http';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
  * What answered a request, for the duration's `kind` label: the /api proxy (`api`), the build's static files
@@ -61,7 +61,18 @@ export function createMetrics() {
     });
     next();
   };
-  return { registry, timing };
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: "Lookups of the process's in-memory caches, by cache and result (pages: hit, stale, miss, or pass for what the cache does not keep)",
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+  });
+  /**
+   * Counts one request the page cache (server/page-cache.js) answered.
+   * @param {'hit' | 'stale' | 'miss' | 'pass'} result
+   */
+  const countPageLookup = (result) => cacheLookups.inc({ cache: 'pages', result });
+  return { registry, timing, countPageLookup };
 }
 
 /**

@@ -43,3 +43,17 @@ describe('METRICS_PORT of node apps/web/server.js', () => {
     expect(run.stderr).toMatch(/^ {2}METRICS_PORT: 3000 is PORT; the metrics need a port of their own$/m);
   });
 });
+
+describe('the page cache settings of node apps/web/server.js (decision 044)', () => {
+  it.each([
+    ['PAGE_CACHE_SECONDS', '-1'],
+    ['PAGE_CACHE_SECONDS', 'a minute'],
+    ['PAGE_CACHE_STALE_SECONDS', '1.5'],
+    ['PAGE_CACHE_MAX_MB', '0'],
+    ['PAGE_CACHE_REVISION_SECONDS', '0'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    const run = start({ NODE_ENV: 'test', [name]: value });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^ {2}${name}: must be a whole number from \\d+ to [\\d_]+ \\(`, 'm'));
+  });
+});

@@ -128,6 +128,8 @@ export const ApiRoute = {
   titleState: '/api/v1/profile/title-state/:alias',
   // the filters of a category page (spec catalogue §7) and analytics events
   catalogFilters: '/api/v1/catalog/filters',
+  // the catalogue's revision, which the site's page cache follows (decision 044)
+  catalogRevision: '/api/v1/catalog/revision',
   events: '/api/v1/events',
   // a tariff's payment link
   tariffPayment: '/api/v1/billing/tariffs/:id/payment',

@@ -21,6 +21,10 @@ export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 export const CatalogResponseSchema = z.object({ items: z.array(CatalogEntrySchema) }).meta({ id: 'Catalog' });
 export type CatalogResponse = z.infer<typeof CatalogResponseSchema>;
 
+/** The catalogue's revision: a counter that grows whenever a table pages show changes (decision 044). */
+export const CatalogRevisionSchema = z.object({ revision: z.number().int().min(0) }).meta({ id: 'CatalogRevision' });
+export type CatalogRevision = z.infer<typeof CatalogRevisionSchema>;
+
 export const TitleClsSchema = z.enum(['Product.Movie', 'Product.Series']);
 
 /** A title as a card in rows and grids (spec catalogue §3 Title, catalogue view). */

@@ -25,6 +25,12 @@ const EnvSchema = z.object({
    * shares it.
    */
   COOKIE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'at least 32 characters').optional()),
+  // ---- Pages rendered for nobody in particular (a crawler's) in shared caches (decision 044); server-env.js checks
+  // the same settings for server.js's own cache.
+  /** How long a shared cache may serve such a page as fresh (s-maxage); 0 marks no page public and turns the cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How long after that it may serve it while it fetches a new one (stale-while-revalidate). */
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 /** The cookie secret outside production and on a loopback origin (`npm start`, the browser tests): published, so never on a public origin. */

@@ -215,3 +215,53 @@ describe('readCookie', () => {
     expect(readCookie(header, 'ekran_token')).toBe(value);
   });
 });
+
+describe('session middleware: pages for no visitor are public to shared caches (decision 044)', () => {
+  const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156';
+  /** The middleware over a page as entry.server.tsx answers it. */
+  async function page(headers: Record<string, string>, answer = () => new Response('<!DOCTYPE html>', { headers: { 'content-type': 'text/html' } })) {
+    const response = await sessionMiddleware(
+      { request: new Request('http://localhost/movies', { headers }), context: new RouterContextProvider(), params: {}, unstable_pattern: '/' } as never,
+      async () => answer(),
+    );
+    return response as Response;
+  }
+
+  it("marks a crawler's page public for 60 s, 600 s more while stale, varying on the user agent and the cookies", async () => {
+    const response = await page({ 'user-agent': GOOGLEBOT });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(response.headers.get('vary')).toBe('User-Agent, Cookie');
+  });
+
+  it("leaves a browser's page alone: it made a device login and sets its cookies", async () => {
+    fetchMock.mockResolvedValueOnce(json(201, auth('new-token-0123456789')));
+    const response = await page({ 'user-agent': BROWSER });
+    expect(response.headers.getSetCookie()).not.toEqual([]);
+    expect(response.headers.get('cache-control')).toBeNull();
+    expect(response.headers.get('vary')).toBeNull();
+  });
+
+  it("leaves a returning visitor's page alone", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, auth('old-token-0123456789')));
+    const response = await page({ 'user-agent': BROWSER, cookie: 'ekran_token=old-token-0123456789' });
+    expect(response.headers.get('cache-control')).toBeNull();
+  });
+
+  it.each([
+    ['a not-found page', () => new Response('<!DOCTYPE html>', { status: 404, headers: { 'content-type': 'text/html' } })],
+    ['a data answer of a client navigation', () => new Response('[]', { headers: { 'content-type': 'text/x-script' } })],
+    ['a page that sets a cookie', () => new Response('<!DOCTYPE html>', { headers: [['content-type', 'text/html'], ['set-cookie', 'a=b']] })],
+    ['a page with a policy of its own', () => new Response('<!DOCTYPE html>', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } })],
+  ])("does not mark a crawler's %s", async (_name, answer) => {
+    const response = await page({ 'user-agent': GOOGLEBOT }, answer);
+    expect(response.headers.get('cache-control') ?? '').not.toContain('public');
+    expect(response.headers.get('vary')).toBeNull();
+  });
+
+  it("marks no crawler's page once the one-time notice cookie is spent on it: the answer clears the cookie", async () => {
+    const response = await page({ 'user-agent': GOOGLEBOT, cookie: 'ekran_notice=device-removed' });
+    expect(response.headers.get('cache-control')).toBeNull();
+  });
+});

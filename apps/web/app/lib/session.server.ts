@@ -5,7 +5,9 @@ import { createContext, type MiddlewareFunction } from 'react-router';
 import { ApiCallError, CLIENT_IP_HEADER, createApi, type Api } from './api.server.ts';
 import { plainCookie } from './cookies.server.ts';
 import { requestIdOf } from './request-id.server.ts';
+import { env } from './env.server.ts';
 import { safeRedirectDocument } from './safe-redirect.ts';
+import { markForSharedCache } from './shared-cache.server.ts';
 
 /** The visitor of this request: auth data (null for crawlers), the token, and an API client bound to it. */
 export interface Visitor {
@@ -130,6 +132,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // visitor to /auth) passes it on to the page it leads to.
   const isRedirect = response.status >= 300 && response.status < 400;
   if (readCookie(cookies, NOTICE_COOKIE) !== null && !isRedirect) response.headers.append('Set-Cookie', cookie(NOTICE_COOKIE, '', 0, true));
+  // A page rendered for no visitor (a crawler's, or a browser's the API's device-login limit refused) carries
+  // nothing personal: shared caches may keep it (decision 044).
+  if (!auth && !token) markForSharedCache(response, { seconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_CACHE_STALE_SECONDS });
   return response;
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { personSearchVector, searchForm, searchFormOrEmpty, titleSearchVector, tsvector } from '../search-sql.ts';
 
@@ -223,4 +223,19 @@ export const collectionItems = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.titleId] })],
+);
+
+/**
+ * The catalogue's revision: one row whose counter statement triggers on the catalogue's tables bump (migration
+ * 0022_catalog_revision), so a cache of pages rendered from the catalogue knows when they are out of date
+ * (docs/decisions/044-shared-page-cache.md).
+ */
+export const catalogRevision = pgTable(
+  'catalog_revision',
+  {
+    id: smallint('id').primaryKey().default(1),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalog_revision_one_row', sql`${t.id} = 1`)],
 );

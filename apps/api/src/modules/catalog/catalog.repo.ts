@@ -1,5 +1,5 @@
 import { isUuid } from '@ekran/core';
-import { collectionItems, collections, countries, credits, extras, genres, people, seasons, episodes, titleCountries, titleGenres, titles, type Db } from '@ekran/db';
+import { catalogRevision, collectionItems, collections, countries, credits, extras, genres, people, seasons, episodes, titleCountries, titleGenres, titles, type Db } from '@ekran/db';
 import type { Category } from '@ekran/contracts';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SORT_FIELDS, type ListingCursor, type SortField } from './listing-cursor.ts';
@@ -293,6 +293,12 @@ export function createCatalogRepo(db: Db) {
         .orderBy(desc(matches.shared), desc(titles.popularity))
         .limit(limit)
         .then((rows) => rows.map((r) => r.title));
+    },
+
+    /** The catalogue's revision (the one row the migration made; 0 if it is missing). */
+    async revision(): Promise<number> {
+      const [row] = await db.select({ revision: catalogRevision.revision }).from(catalogRevision).limit(1);
+      return row?.revision ?? 0;
     },
   };
   return repo;

@@ -4,6 +4,7 @@ import {
   CatalogFiltersSchema,
   CatalogQuerySchema,
   CatalogResponseSchema,
+  CatalogRevisionSchema,
   ErrorSchema,
   HomeQuerySchema,
   HomeSchema,
@@ -22,7 +23,7 @@ const AliasParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9
 
 export async function catalogRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { catalog } = app.services;
+  const { catalog, catalogRevision } = app.services;
 
   app.get(
     ApiRoute.catalog,
@@ -32,6 +33,17 @@ export async function catalogRoutes(appBase: FastifyInstance) {
       const kids = kidsScopeOf(request.session);
       void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
       return catalog.catalog(request.query.for_kids, kids);
+    },
+  );
+
+  // The site's page cache polls this to drop pages rendered from an older catalogue (decision 044). Public: it says
+  // nothing about anyone, and the site's server asks without its key.
+  app.get(
+    ApiRoute.catalogRevision,
+    { config: { audience: 'anonymous', public: true }, schema: { tags: ['catalog'], summary: 'The catalogue’s revision, bumped by every change of what pages show', response: { 200: CatalogRevisionSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return { revision: await catalogRevision.current() };
     },
   );
 
