@@ -51,22 +51,23 @@ import { createTvService } from './modules/tv/tv.service.ts';
 export function createServices(deps: Deps, log: JobsLogger) {
   const { db } = deps.database;
   // The public catalogue's answers are the same for everyone and kept briefly (CATALOG_CACHE_SECONDS).
-  const cacheTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
+  // Read by every web process's page cache every few seconds and by the caches below: one read a second serves them
+  // all, and a change of the catalogue reaches every API process's caches within that second (decision 044).
+  const catalogRevision = createCatalogRevisionService(db, { ttlMs: 1000, now: () => deps.now().getTime() });
+  const cache = { cacheTtlMs: deps.env.CATALOG_CACHE_SECONDS * 1000, revision: catalogRevision.current };
 
   // The catalogue, low: the modules that list titles read its titles and cards.
   const catalogTitles = createCatalogTitlesService(db);
-  const selections = createSelectionsService(db, { cacheTtlMs, log }, { catalog: catalogTitles });
-  const catalog = createCatalogService(db, { cacheTtlMs }, { selections });
-  // Read by every web process's page cache every few seconds: one read a second serves them all.
-  const catalogRevision = createCatalogRevisionService(db, { ttlMs: 1000 });
-  const genres = createGenresService(db, { cacheTtlMs }, { catalog });
+  const selections = createSelectionsService(db, { ...cache, log }, { catalog: catalogTitles });
+  const catalog = createCatalogService(db, cache, { selections });
+  const genres = createGenresService(db, cache, { catalog });
   const search = createSearchService(db, { catalog: catalogTitles });
-  const collections = createCollectionsService(db, { cacheTtlMs }, { catalog: catalogTitles });
-  const people = createPeopleService(db, { cacheTtlMs }, { catalog: catalogTitles });
-  const playlists = createPlaylistsService(db, { cacheTtlMs });
-  const titleLists = createTitleListsService(db, { cacheTtlMs }, { catalog: catalogTitles, selections });
-  const banners = createBannersService(db, { cacheTtlMs, now: deps.now });
-  const sitemap = createSitemapService(db, { cacheTtlMs, now: deps.now });
+  const collections = createCollectionsService(db, cache, { catalog: catalogTitles });
+  const people = createPeopleService(db, cache, { catalog: catalogTitles });
+  const playlists = createPlaylistsService(db, cache);
+  const titleLists = createTitleListsService(db, cache, { catalog: catalogTitles, selections });
+  const banners = createBannersService(db, { ...cache, now: deps.now });
+  const sitemap = createSitemapService(db, { ...cache, now: deps.now });
   const tv = createTvService(deps);
   const archive = createArchiveService(deps);
 

@@ -23,6 +23,35 @@ describe('createTtlCache', () => {
     expect([a, b, loads]).toEqual([1, 1, 1]);
   });
 
+  it('loads again when the revision moves, within the TTL, and keeps to the TTL when the revision cannot be read', async () => {
+    let revision: number | Error = 1;
+    let loads = 0;
+    const cache = createTtlCache<number>({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      revision: async () => {
+        if (revision instanceof Error) throw revision;
+        return revision;
+      },
+    });
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    revision = 2;
+    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+    revision = new Error('db down');
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses of a revision', async () => {
+    let loads = 0;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, revision: async () => 3 });
+    const load = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
+    const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+  });
+
   it('does not keep a failed load', async () => {
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
     await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

@@ -1,7 +1,7 @@
 import { scopeAllows, scopeKey, type KidsScope } from '@ekran/core';
 import type { BannerList, BannerLocation, PostersQuery } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { toBanner } from './banners.mapper.ts';
 import { createBannersRepo, type BannerRow } from './banners.repo.ts';
 
@@ -41,9 +41,9 @@ export function bannerTargets(row: Pick<BannerRow, 'type' | 'targetAlias' | 'tar
 }
 
 /** Banners by location (spec platform §7 posters by location), within their window and the visitor's kids scope. */
-export function createBannersService(db: Db, options: { cacheTtlMs: number; now: () => Date }) {
+export function createBannersService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined; now: () => Date }) {
   const repo = createBannersRepo(db);
-  const cache = createTtlCache<BannerList>({ name: 'banners', ttlMs: options.cacheTtlMs, maxEntries: 100 });
+  const cache = createTtlCache<BannerList>({ name: 'banners', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 100 });
 
   async function load(location: BannerLocation, kidsOnly: boolean, kids: KidsScope | null): Promise<BannerList> {
     const rows = await repo.active(location, options.now(), kidsOnly);

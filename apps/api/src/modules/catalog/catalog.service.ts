@@ -3,7 +3,7 @@ import { ApiPath, SortSchema } from '@ekran/contracts';
 import { arrangeFilterItems, DEFAULT_CATALOG_SORT, FILTER_ALL_OPTION, sortOptions, scopeAllows, scopeKey, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { toTitleCard } from './catalog.mapper.ts';
 import { createCatalogRepo, sortOf, type TitleRow } from './catalog.repo.ts';
@@ -48,10 +48,10 @@ export interface HomeRowsSource {
 }
 
 /** The catalogue: listings, menu, home rows and title pages. */
-export function createCatalogService(db: Db, options: { cacheTtlMs: number }, { selections }: { selections: HomeRowsSource }) {
+export function createCatalogService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined }, { selections }: { selections: HomeRowsSource }) {
   const repo = createCatalogRepo(db);
   // The catalogue is public and the same for everyone: answers are kept briefly (CATALOG_CACHE_SECONDS).
-  const cache = createTtlCache<unknown>({ name: 'catalog', ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'catalog', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
   const toCards = createCardMaker(repo);

@@ -2,7 +2,7 @@ import type { CollectionList, CollectionPage, Image } from '@ekran/contracts';
 import { hashtagAlias, hashtagLabel } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createCollectionsRepo } from './collections.repo.ts';
 import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
@@ -14,9 +14,9 @@ const COVER_POSTERS = 3;
 export const collectionUrl = (alias: string) => `/collections/${alias}`;
 
 /** Editorial collections and the automatic collections of hashtags. */
-export function createCollectionsService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
+export function createCollectionsService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createCollectionsRepo(db);
-  const cache = createTtlCache<unknown>({ name: 'collections', ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'collections', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

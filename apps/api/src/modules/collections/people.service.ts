@@ -2,7 +2,7 @@ import type { Person } from '@ekran/contracts';
 import { PERSON_ROLES, hasNameAndAlias } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createPeopleRepo } from './people.repo.ts';
 import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
@@ -16,9 +16,9 @@ const TOP_GENRES = 5;
  * catalogue §5), so nothing else has a page. A person with no title in the caller's scope is not found: a child
  * session sees only people of kids titles, and disabled titles never show.
  */
-export function createPeopleService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
+export function createPeopleService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createPeopleRepo(db);
-  const cache = createTtlCache<Person>({ name: 'people', ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<Person>({ name: 'people', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 500 });
 
   async function load(alias: string, scope: TitleScope): Promise<Person> {
     const person = await repo.byAlias(alias);

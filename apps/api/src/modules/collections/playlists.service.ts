@@ -2,7 +2,7 @@ import type { Image, PlaylistItem, PlaylistList, PlaylistResponse } from '@ekran
 import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { TitleRow } from '../catalog/catalog.types.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { createPlaylistsRepo, type PlaylistItemRow } from './playlists.repo.ts';
@@ -25,9 +25,9 @@ export const playlistUrl = (alias: string) => `/playlist/${alias}`;
  * playback_options do; the check decides entitlement per item. A child session sees only the items of kids
  * titles within its age cap, and a playlist with none of them is not found.
  */
-export function createPlaylistsService(db: Db, options: { cacheTtlMs: number } = { cacheTtlMs: 0 }) {
+export function createPlaylistsService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined } = { cacheTtlMs: 0 }) {
   const repo = createPlaylistsRepo(db);
-  const cache = createTtlCache<unknown>({ name: 'playlists', ttlMs: options.cacheTtlMs, maxEntries: 200 });
+  const cache = createTtlCache<unknown>({ name: 'playlists', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 200 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

@@ -2,7 +2,7 @@ import { SelectionRuleSchema, type HomeRow, type SelectionList, type SelectionPa
 import { selectionShownTo, selectionUrl, type SelectionRule, type SelectionSource } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { posterImage } from '../images/poster-url.ts';
 import type { TitleRow } from '../catalog/catalog.types.ts';
 import { createCollectionsRepo, type CollectionRow } from './collections.repo.ts';
@@ -30,10 +30,10 @@ interface Resolved {
  * Selections (decision 010): the rows of the home pages as data, each with a page of its own. A rule
  * that does not pass SelectionRuleSchema is logged and its selection left out, never guessed at.
  */
-export function createSelectionsService(db: Db, options: { cacheTtlMs: number; log?: Logger }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
+export function createSelectionsService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined; log?: Logger }, { catalog }: { catalog: Pick<CatalogTitlesService, 'toCards'> }) {
   const repo = createSelectionsRepo(db);
   const collections = createCollectionsRepo(db);
-  const cache = createTtlCache<unknown>({ name: 'selections', ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<unknown>({ name: 'selections', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 500 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

@@ -2,7 +2,7 @@ import { scopeAllows, type KidsScope } from '@ekran/core';
 import type { Image, TitleLists } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { CatalogTitlesService } from '../catalog/catalog-titles.service.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { collectionUrl } from './collections.service.ts';
@@ -19,11 +19,11 @@ const COVER_POSTERS = 3;
  */
 export function createTitleListsService(
   db: Db,
-  options: { cacheTtlMs: number },
+  options: { cacheTtlMs: number; revision?: CacheRevision | undefined },
   { catalog, selections }: { catalog: Pick<CatalogTitlesService, 'titleByRef'>; selections: Pick<SelectionsService, 'holding'> },
 ) {
   const collections = createCollectionsRepo(db);
-  const cache = createTtlCache<TitleLists>({ name: 'title-lists', ttlMs: options.cacheTtlMs, maxEntries: 500 });
+  const cache = createTtlCache<TitleLists>({ name: 'title-lists', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 500 });
 
   async function load(ref: string, kids: KidsScope | null): Promise<TitleLists> {
     const title = await catalog.titleByRef(ref);

@@ -2,7 +2,7 @@ import type { GenreList, GenrePage, GenreSection } from '@ekran/contracts';
 import { GENRE_CATALOGUE_KINDS, scopeKey, type KidsScope } from '@ekran/core';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { posterImage } from '../images/poster-url.ts';
 import { toCounts, toGenreText } from './genres.mapper.ts';
@@ -15,10 +15,10 @@ export const GENRE_SECTION_CARDS = 12;
  * Genre pages (catalogue §2 /genres/{genre?}, §9 genre marketing texts). A child session sees only the kids
  * titles its age cap allows, so only genres that have such titles (kids scope).
  */
-export function createGenresService(db: Db, options: { cacheTtlMs: number }, { catalog }: { catalog: Pick<CatalogService, 'listTitles'> }) {
+export function createGenresService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined }, { catalog }: { catalog: Pick<CatalogService, 'listTitles'> }) {
   // The catalogue's own listing answers the sections, so a section is exactly the category page's first cards.
   const repo = createGenresRepo(db);
-  const cache = createTtlCache<unknown>({ name: 'genres', ttlMs: options.cacheTtlMs, maxEntries: 200 });
+  const cache = createTtlCache<unknown>({ name: 'genres', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 200 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
     options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load();
 

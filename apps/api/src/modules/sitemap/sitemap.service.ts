@@ -2,7 +2,7 @@ import { scopeKey, type KidsScope } from '@ekran/core';
 import { SITEMAP_URL_LIMIT, SitemapPartSchema, type SitemapIndex, type SitemapPart, type SitemapUrls } from '@ekran/contracts';
 import type { Db } from '@ekran/db';
 import { notFound } from '../../lib/errors.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { createSitemapRepo, type TitleScope } from './sitemap.repo.ts';
 
 // Dates of the service are Moscow's: a title that arrives today is today's there.
@@ -12,10 +12,10 @@ const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow',
  * The sitemap's catalogue parts: what each part holds and its pages of SITEMAP_URL_LIMIT URLs.
  * A child session gets its own kids scope, like every catalogue endpoint; the site asks without a session.
  */
-export function createSitemapService(db: Db, options: { cacheTtlMs: number; now: () => Date; pageSize?: number }) {
+export function createSitemapService(db: Db, options: { cacheTtlMs: number; revision?: CacheRevision | undefined; now: () => Date; pageSize?: number }) {
   const repo = createSitemapRepo(db);
   const pageSize = options.pageSize ?? SITEMAP_URL_LIMIT;
-  const cache = createTtlCache<unknown>({ name: 'sitemap', ttlMs: options.cacheTtlMs, maxEntries: 100 });
+  const cache = createTtlCache<unknown>({ name: 'sitemap', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 100 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => (options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load());
   const scopeOf = (kids: KidsScope | null): TitleScope => ({ kidsOnly: kids !== null, ratings: kids?.ratings ?? null });
   const today = () => moscowDate.format(options.now());
