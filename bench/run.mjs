@@ -3,6 +3,12 @@
 //   (a) the API's catalogue listing   GET /api/v1/titles?category=movies&limit=40
 //   (b) the same JSON as a static file (bench/static-server.mjs: stat + stream per request)
 //   (c) the server-rendered home page GET / as a returning visitor (with a session cookie)
+//   (d) the home page as a crawler (Googlebot, gzip): no session, so the shared page cache answers it
+//   (e) the category page GET /movies and (f) a title page GET /watch/<alias> (the listing's first film), both as
+//       that returning visitor
+//   (g) the API's auth refresh   POST /api/v1/auth/refresh   and (h) its playback check   GET /api/v1/playback/<uid>
+//       of that film, both as that visitor (its session token in the ekran_token cookie, with the web's API key)
+//   (i) GET / as a brand-new browser visitor, no cookie: every request is a device login (a new virtual user)
 // and prints requests per second, p99 latency and the ratios to the static baseline. Then it
 // compares the listing's page 1 with a deep page, both through the API: it stops the site, adds
 // BENCH_FILMS films to its database (bench/lib/bulk-titles.mjs), restarts the API without its answer cache
@@ -42,6 +48,11 @@ const PAGE_SIZE = 40;
 const PAGED = '/api/v1/titles?category=movies&sort=-popularity&limit=40';
 const DEEP_SHARE = 0.8;
 const WATCHDOG_MS = 10 * 60_000;
+// The bench's API only: every first-visit request is a device login from the loopback, and the API allows an address
+// 30 an hour (DEVICE_LOGINS_PER_ADDRESS_HOUR, decision 033), so the bench raises it to the setting's largest value, as
+// scripts/e2e.mjs does for its journeys. Without it the site would answer the rest of that target without a session
+// (the device login refused with 429), not as a first visit.
+const BENCH_API_ENV = { DEVICE_LOGINS_PER_ADDRESS_HOUR: '100000' };
 // A browser's user agent: the site gives crawlers (and unknown clients such as Node's fetch) no session.
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 // Googlebot's desktop user agent (developers.google.com/search/docs/crawling-indexing/google-common-crawlers).
@@ -123,13 +134,18 @@ async function measureCrawlerHome(siteUrl) {
   return measure('crawler-home', `${siteUrl}/`, headers);
 }
 
-async function measure(name, url, headers) {
-  const opts = { url, headers, connections: CONNECTIONS };
+/**
+ * One target: a warm-up run, then the measured one. `method` (GET) and `body` for other requests; `onResponse`
+ * (status, body, context, headers) sees every answer of the measured run, for what a status alone does not tell.
+ */
+async function measure(name, url, headers, { method = 'GET', body, onResponse } = {}) {
+  const opts = { url, headers, method, ...(body === undefined ? {} : { body }), connections: CONNECTIONS };
   if (WARMUP > 0) await autocannon({ ...opts, duration: WARMUP });
-  process.stdout.write(`bench: ${name.padEnd(10)} ${url} … `);
-  const r = await autocannon({ ...opts, duration: DURATION });
+  process.stdout.write(`bench: ${name.padEnd(12)} ${method === 'GET' ? '' : `${method} `}${url} … `);
+  const r = await autocannon({ ...opts, ...(onResponse ? { requests: [{ onResponse }] } : {}), duration: DURATION });
   const row = {
     target: name,
+    method,
     url,
     requests_per_sec: r.requests.average,
     latency_p99_ms: r.latency.p99,
@@ -141,6 +157,43 @@ async function measure(name, url, headers) {
     timeouts: r.timeouts,
   };
   console.log(`${Math.round(row.requests_per_sec)} req/s, p99 ${row.latency_p99_ms} ms`);
+  return row;
+}
+
+/** A GET or POST once, as the target will ask it; throws unless it answers 200 (its body parsed when JSON). */
+async function askOnce(label, url, headers, init = {}) {
+  const res = await fetch(url, { redirect: 'manual', headers, ...init });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${label}: ${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { res, json: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : null };
+}
+
+/**
+ * GET / as a brand-new browser: no cookie, so each request is a device login (a new virtual user and session). The
+ * site answers 200 even when the API refuses the login (429 over DEVICE_LOGINS_PER_ADDRESS_HOUR: the page then has
+ * no session), so every answer is checked for the session cookie; and a page that sets cookies is never kept by the
+ * shared page cache (decision 044), so an X-Cache: HIT here would mean the figure is not a first visit's.
+ */
+async function measureFirstVisit(siteUrl) {
+  const seen = { answers: 0, withSession: 0, xCache: {} };
+  const onResponse = (status, body, context, headers) => {
+    seen.answers += 1;
+    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const cookies = [lower['set-cookie'] ?? []].flat();
+    if (cookies.some((c) => c.startsWith('ekran_token='))) seen.withSession += 1;
+    const cache = lower['x-cache'] ?? 'none';
+    seen.xCache[cache] = (seen.xCache[cache] ?? 0) + 1;
+  };
+  const row = await measure('first-visit', `${siteUrl}/`, { 'user-agent': BROWSER_UA }, { onResponse });
+  row.with_session = seen.withSession;
+  row.without_session = seen.answers - seen.withSession;
+  row.x_cache = seen.xCache;
+  // No X-Cache: the page cache passed the request on and streamed the render (a page that sets cookies is not kept).
+  console.log(`bench: first visit: ${seen.withSession} of ${seen.answers} answers set a session; X-Cache ${JSON.stringify(seen.xCache)}`);
+  if (seen.xCache.HIT) console.warn(`bench: ${seen.xCache.HIT} first visits were answered from the page cache (X-Cache: HIT); the figure is not a device login's.`);
+  if (seen.withSession < seen.answers) {
+    console.warn(`bench: ${seen.answers - seen.withSession} first visits got no session (the API's device-login limit, DEVICE_LOGINS_PER_ADDRESS_HOUR?); the figure is not a device login's.`);
+  }
   return row;
 }
 
@@ -209,6 +262,7 @@ async function main() {
       webPort,
       logDir: dir,
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY }),
+      apiEnv: BENCH_API_ENV,
     });
     cleanups.push(stack.stop);
     siteUrl = stack.webUrl;
@@ -229,23 +283,43 @@ async function main() {
   const cookie = await returningVisitorCookie(siteUrl);
   console.log(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target; listing is ${Buffer.byteLength(body)} bytes`);
 
+  // The returning visitor's pages and API calls: a title is the listing's first film; the API is asked as the site
+  // asks it (the web's API key, the visitor's browser and session token as the ekran_token cookie).
+  const visitorHeaders = { 'user-agent': BROWSER_UA, ...(cookie ? { cookie } : {}) };
+  const film = JSON.parse(body).items?.[0];
+  if (!film) throw new Error(`GET ${apiUrl}${LISTING} listed no title`);
+  const titlePage = `${siteUrl}/watch/${film.alias}`;
+  await askOnce('ssr-title', titlePage, visitorHeaders);
+  const token = cookie.split('; ').find((c) => c.startsWith('ekran_token='))?.slice('ekran_token='.length);
+  if (!token) throw new Error('the first visit set no ekran_token cookie: the API targets need a session');
+  const sessionHeaders = { ...apiHeaders, 'user-agent': BROWSER_UA, cookie: `ekran_token=${token}` };
+  const refreshUrl = `${apiUrl}/api/v1/auth/refresh`;
+  await askOnce('api-refresh', refreshUrl, sessionHeaders, { method: 'POST' });
+  // The check the title page makes for its film (a virtual visitor: 200 with subscription_required and the tariffs,
+  // or the signed stream when the film is free).
+  const playbackUrl = `${apiUrl}/api/v1/playback/${film.uid}`;
+  const check = await askOnce('api-playback', playbackUrl, sessionHeaders);
+  console.log(`bench: title ${film.alias} (${film.is_free ? 'free' : 'not free'}); its playback check answers reason ${check.json?.reason}`);
+
   const rows = [
     await measure('api', `${apiUrl}${LISTING}`, apiHeaders),
     await measure('static', staticUrl, {}),
-    await measure('ssr-home', `${siteUrl}/`, { 'user-agent': BROWSER_UA, ...(cookie ? { cookie } : {}) }),
+    await measure('ssr-home', `${siteUrl}/`, visitorHeaders),
     // A crawler's home page: no session, so the site's shared page cache answers it (docs/decisions/044).
     await measureCrawlerHome(siteUrl),
+    await measure('ssr-movies', `${siteUrl}/movies`, visitorHeaders),
+    await measure('ssr-title', titlePage, visitorHeaders),
+    await measure('api-refresh', refreshUrl, sessionHeaders, { method: 'POST' }),
+    await measure('api-playback', playbackUrl, sessionHeaders),
+    // Last of these: it adds a virtual user per request.
+    await measureFirstVisit(siteUrl),
   ];
-  const [api, stat, ssr, crawler] = rows;
+  const [api, stat, ssr, crawler, movies, title, refresh, playback, firstVisit] = rows;
   const ratio = (a, b) => (b ? Number((a / b).toFixed(3)) : null);
-  const ratios = {
-    api_vs_static_rps: ratio(api.requests_per_sec, stat.requests_per_sec),
-    ssr_vs_static_rps: ratio(ssr.requests_per_sec, stat.requests_per_sec),
-    api_vs_static_p99: ratio(api.latency_p99_ms, stat.latency_p99_ms),
-    ssr_vs_static_p99: ratio(ssr.latency_p99_ms, stat.latency_p99_ms),
-    crawler_home_vs_static_rps: ratio(crawler.requests_per_sec, stat.requests_per_sec),
-    crawler_home_vs_static_p99: ratio(crawler.latency_p99_ms, stat.latency_p99_ms),
-  };
+  const vsStatic = (row) => [ratio(row.requests_per_sec, stat.requests_per_sec), ratio(row.latency_p99_ms, stat.latency_p99_ms)];
+  const ratios = {};
+  const named = { api, ssr, crawler_home: crawler, ssr_movies: movies, ssr_title: title, api_refresh: refresh, api_playback: playback, first_visit: firstVisit };
+  for (const [key, row] of Object.entries(named)) [ratios[`${key}_vs_static_rps`], ratios[`${key}_vs_static_p99`]] = vsStatic(row);
 
   console.log('');
   console.table(
@@ -253,9 +327,13 @@ async function main() {
       rows.map((r) => [r.target, { 'req/s': Math.round(r.requests_per_sec), 'p99 ms': r.latency_p99_ms, 'avg ms': Number(r.latency_avg_ms.toFixed(2)), 'non-2xx': r.non_2xx, errors: r.errors }]),
     ),
   );
-  console.log(`API/static:  ${ratios.api_vs_static_rps}× the requests per second, ${ratios.api_vs_static_p99}× the p99 latency`);
-  console.log(`SSR/static:  ${ratios.ssr_vs_static_rps}× the requests per second, ${ratios.ssr_vs_static_p99}× the p99 latency`);
-  console.log(`crawler home/static: ${ratios.crawler_home_vs_static_rps}× the requests per second, ${ratios.crawler_home_vs_static_p99}× the p99 latency`);
+  const labels = {
+    api: 'API/static', ssr: 'SSR/static', crawler_home: 'crawler home/static', ssr_movies: '/movies/static', ssr_title: 'title page/static',
+    api_refresh: 'auth refresh/static', api_playback: 'playback check/static', first_visit: 'first visit/static',
+  };
+  for (const [key, label] of Object.entries(labels)) {
+    console.log(`${`${label}:`.padEnd(23)}${ratios[`${key}_vs_static_rps`]}× the requests per second, ${ratios[`${key}_vs_static_p99`]}× the p99 latency`);
+  }
 
   // ---- A live channel's media playlist, computed from the wall clock on every request (every viewer asks
   // for it once a segment, 4 s), against the same text as a static file.
@@ -285,7 +363,8 @@ async function main() {
       webPort,
       logDir: dir,
       env: isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY }),
-      apiEnv: { CATALOG_CACHE_SECONDS: '0' },
+      // The address's device logins so far stay counted in the database: the limit stays raised.
+      apiEnv: { ...BENCH_API_ENV, CATALOG_CACHE_SECONDS: '0' },
     });
     cleanups.push(stack.stop);
     apiUrl = stack.apiUrl;
@@ -351,9 +430,11 @@ async function main() {
   writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nbench: results written to bench/results/latest.json');
 
-  const bad = rows.filter((r) => r.non_2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  // A first visit without a session is a 200 that was not one (the device login refused).
+  const bad = rows.filter((r) => r.non_2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.without_session > 0);
   if (bad.length) {
-    console.error(`bench: ${bad.map((r) => `${r.target} had ${r.non_2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')} — the numbers are not comparable.`);
+    const failures = (r) => `${r.target} had ${r.non_2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts${r.without_session ? `, ${r.without_session} answers without a session` : ''}`;
+    console.error(`bench: ${bad.map(failures).join('; ')} — the numbers are not comparable.`);
     return 1;
   }
   return 0;
