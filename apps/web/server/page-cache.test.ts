@@ -3,9 +3,10 @@
 import express from 'express';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { crc32, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPageCache, type LookupResult } from './page-cache.js';
+import { crc32Combine, createPageCache, x8nmodp, type LookupResult } from './page-cache.js';
 import { securityHeaders } from './security-headers.js';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -80,6 +81,15 @@ async function site(answer: Answerer, options: { enabled?: boolean; revision?: (
 }
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe('crc32Combine', () => {
+  it('gives the CRC-32 of two buffers one after the other, as node:zlib computes it over both', () => {
+    for (const [a, b] of [[0, 0], [0, 24], [1, 1], [7, 24], [24, 65_537], [250_000, 24], [3, 1_000_003]] as const) {
+      const [x, y] = [randomBytes(a), randomBytes(b)];
+      expect(crc32Combine(crc32(x), crc32(y), x8nmodp(y.length))).toBe(crc32(Buffer.concat([x, y])));
+    }
+  });
+});
 
 describe('the shared page cache (decision 044)', () => {
   it('keeps a public page and answers it again from memory without rendering it', async () => {
