@@ -21,8 +21,8 @@ export const SESSION_COOKIE = 'ekran_token';
  *   status: number;
  *   parts: Buffer[];
  *   gzipParts: Buffer[];
- *   partCrcs: number[];
- *   partShifts: number[];
+ *   partsCrc: number;
+ *   nonceWeight: number;
  *   nonce: string | null;
  *   revision: number | null;
  *   bytes: number;
@@ -36,9 +36,9 @@ const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-en
 /** An empty gzip header (RFC 1952 §2.3): deflate, no name, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
-// CRC-32 combination (zlib's crc32_combine, RFC 1952's polynomial, reflected): the CRC of A then B from the CRC of
-// each and the length of B. node:zlib has crc32 but not its combination, and no maintained package offers one, so
-// these three functions are written here from the arithmetic (polynomials over GF(2) modulo the CRC's).
+// CRC-32 arithmetic (as zlib's crc32_combine does it, RFC 1952's polynomial, reflected): node:zlib has crc32 but not
+// the combination of CRCs, and no maintained package offers one, so these functions are written here from the
+// arithmetic (polynomials over GF(2) modulo the CRC's).
 const CRC_POLY = 0xedb88320;
 
 /**
@@ -47,7 +47,7 @@ const CRC_POLY = 0xedb88320;
  * @param {number} b
  * @returns {number}
  */
-function multmodp(a, b) {
+export function multmodp(a, b) {
   let product = 0;
   for (let m = 0x80000000; m !== 0; m >>>= 1) {
     if ((a & m) !== 0) product ^= b;
@@ -68,20 +68,33 @@ const X2N = (() => {
  * @param {number} n
  * @returns {number}
  */
-export function x8nmodp(n) {
+function x8nmodp(n) {
   let xp = 0x80000000;
   for (let k = 3; n > 0; n = Math.floor(n / 2), k++) if (n % 2 === 1) xp = multmodp(/** @type {number} */ (X2N[k % 32]), xp);
   return xp;
 }
 
 /**
- * The CRC-32 of A followed by B, from A's CRC, B's CRC and `shiftB` = x8nmodp(B's length).
- * @param {number} crcA
- * @param {number} crcB
- * @param {number} shiftB
+ * A page's CRC-32 as parts with a nonce of `nonceLength` bytes between each two: the parts' share (the CRC of the
+ * page with nonces of zero CRC) and the nonce's weight, so that the CRC of a copy is
+ * `partsCrc ^ multmodp(nonceWeight, crc32(nonce))`. Each piece's CRC counts shifted by the bytes after it.
+ * @param {Buffer[]} parts
+ * @param {number} nonceLength
  */
-export function crc32Combine(crcA, crcB, shiftB) {
-  return (multmodp(shiftB, crcA) ^ crcB) >>> 0;
+export function crcShares(parts, nonceLength) {
+  let after = 0;
+  let partsCrc = 0;
+  let nonceWeight = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = /** @type {Buffer} */ (parts[i]);
+    partsCrc ^= multmodp(x8nmodp(after), crc32(part));
+    after += part.length;
+    if (i > 0) {
+      nonceWeight ^= x8nmodp(after);
+      after += nonceLength;
+    }
+  }
+  return { partsCrc: partsCrc >>> 0, nonceWeight: nonceWeight >>> 0 };
 }
 
 /**
@@ -126,24 +139,22 @@ function bodyOf(entry, nonce, gzip) {
     entry.parts.forEach((part, i) => (i > 0 ? out.push(fresh, part) : out.push(part)));
     return Buffer.concat(out);
   }
-  // The gzip trailer's CRC of this copy, combined from the parts' CRCs (made once) and the nonce's, instead of a
-  // CRC over the whole page per copy, which was a tenth of a cached page's time.
-  let crc = 0;
-  let size = 0;
+  // The gzip trailer's CRC of this copy without a pass over the page: a CRC is linear in its parts, so the CRC of
+  // parts and nonces is the parts' share (made once) XOR the nonce's CRC times the sum of the shifts of its places
+  // (made once too, for a nonce of the stored one's length, as every nonce of helmet's is).
   const between = storedBlock(fresh);
-  const freshCrc = crc32(fresh);
-  const freshShift = x8nmodp(fresh.length);
+  const size = entry.parts.reduce((n, part) => n + part.length, 0) + (entry.parts.length - 1) * fresh.length;
+  let crc;
+  if (fresh.length === (entry.nonce?.length ?? 0)) crc = (entry.partsCrc ^ multmodp(entry.nonceWeight, crc32(fresh))) >>> 0;
+  else {
+    crc = 0;
+    entry.parts.forEach((part, i) => (crc = crc32(part, i > 0 ? crc32(fresh, crc) : crc)));
+  }
   /** @type {Buffer[]} */
   const out = [GZIP_HEADER];
-  entry.parts.forEach((part, i) => {
-    if (i > 0) {
-      out.push(between);
-      crc = crc32Combine(crc, freshCrc, freshShift);
-      size += fresh.length;
-    }
+  entry.parts.forEach((_part, i) => {
+    if (i > 0) out.push(between);
     out.push(/** @type {Buffer} */ (entry.gzipParts[i]));
-    crc = i === 0 ? (entry.partCrcs[0] ?? 0) : crc32Combine(crc, entry.partCrcs[i] ?? 0, entry.partShifts[i] ?? 0x80000000);
-    size += part.length;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -352,9 +363,8 @@ export function createPageCache({ handler, enabled, maxBytes, revision = null, r
     const parts = splitAt(body, nonce);
     const gzipParts = deflateParts(parts);
     const bytes = parts.reduce((n, p) => n + p.length, 0) + gzipParts.reduce((n, p) => n + p.length, 0) + 2048;
-    const partCrcs = parts.map((part) => crc32(part));
-    const partShifts = parts.map((part) => x8nmodp(part.length));
-    const entry = { policy, status: response.status, parts, gzipParts, partCrcs, partShifts, nonce: parts.length > 1 ? nonce : null, revision: renderedUnder, bytes };
+    const { partsCrc, nonceWeight } = crcShares(parts, nonce?.length ?? 0);
+    const entry = { policy, status: response.status, parts, gzipParts, partsCrc, nonceWeight, nonce: parts.length > 1 ? nonce : null, revision: renderedUnder, bytes };
     // A page rendered while the catalogue changed is served to its own request, never kept.
     if (renderedUnder === currentRevision) {
       varyOf.set(url, (responseHeaders.vary ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));

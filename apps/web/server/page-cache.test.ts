@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { crc32, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { crc32Combine, createPageCache, x8nmodp, type LookupResult } from './page-cache.js';
+import { crcShares, createPageCache, multmodp, type LookupResult } from './page-cache.js';
 import { securityHeaders } from './security-headers.js';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -82,11 +82,15 @@ async function site(answer: Answerer, options: { enabled?: boolean; revision?: (
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
-describe('crc32Combine', () => {
-  it('gives the CRC-32 of two buffers one after the other, as node:zlib computes it over both', () => {
-    for (const [a, b] of [[0, 0], [0, 24], [1, 1], [7, 24], [24, 65_537], [250_000, 24], [3, 1_000_003]] as const) {
-      const [x, y] = [randomBytes(a), randomBytes(b)];
-      expect(crc32Combine(crc32(x), crc32(y), x8nmodp(y.length))).toBe(crc32(Buffer.concat([x, y])));
+describe('crcShares', () => {
+  it('gives the CRC-32 of a page whatever nonce fills its places, as node:zlib computes it over the joined page', () => {
+    for (const sizes of [[0], [5, 0], [0, 0, 0], [1, 1], [300, 250_000, 7], [65_537, 3, 0, 1_000, 24]]) {
+      const parts = sizes.map((n) => randomBytes(n));
+      const { partsCrc, nonceWeight } = crcShares(parts, 24);
+      for (const nonce of [randomBytes(24), randomBytes(24)]) {
+        const joined = Buffer.concat(parts.flatMap((part, i) => (i > 0 ? [nonce, part] : [part])));
+        expect((partsCrc ^ multmodp(nonceWeight, crc32(nonce))) >>> 0).toBe(crc32(joined));
+      }
     }
   });
 });
