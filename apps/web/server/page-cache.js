@@ -144,6 +144,7 @@ function bodyOf(entry, nonce, gzip) {
   // (made once too, for a nonce of the stored one's length, as every nonce of helmet's is).
   const between = storedBlock(fresh);
   const size = entry.parts.reduce((n, part) => n + part.length, 0) + (entry.parts.length - 1) * fresh.length;
+  /** @type {number} */
   let crc;
   if (fresh.length === (entry.nonce?.length ?? 0)) crc = (entry.partsCrc ^ multmodp(entry.nonceWeight, crc32(fresh))) >>> 0;
   else {
