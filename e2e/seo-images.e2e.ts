@@ -105,6 +105,38 @@ describe('a crawler without JavaScript', () => {
   });
 });
 
+describe('a crawler and the shared page cache (decision 044)', () => {
+  it('gets a page shared caches may keep, from the site’s cache, gzipped, with a nonce of its own in header and body', async () => {
+    const get = () => fetch(`${BASE_URL}/series`, { headers: { 'user-agent': CRAWLER_UA, 'accept-encoding': 'gzip' } });
+    await (await get()).arrayBuffer();
+    const copies = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await get();
+      // fetch unpacks the gzip copy and checks its CRC, which the cache splices for every copy.
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(['HIT', 'STALE']).toContain(res.headers.get('x-cache'));
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+      expect(res.headers.get('vary')).toMatch(/User-Agent/);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+      const inBody = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect(nonce).toBeTruthy();
+      expect([...inBody]).toEqual([nonce]);
+      copies.push(nonce);
+    }
+    expect(copies[0]).not.toBe(copies[1]);
+  });
+
+  it('never gives a viewer’s browser a kept page: its first visit gets its own session', async () => {
+    const res = await fetch(`${BASE_URL}/series`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' } });
+    await res.arrayBuffer();
+    expect(res.headers.get('x-cache')).toBeNull();
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/public/);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('ekran_token='))).toBe(true);
+  });
+});
+
 describe('posters in chromium', () => {
   it('are webp, and those below the fold wait until scrolled to', async () => {
     const { page } = browser;
