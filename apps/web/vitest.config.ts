@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
-import { filesNeedingIsolation as isolatedFiles } from '../../scripts/vitest-isolation.ts';
+import { filesNeedingIsolation } from '../../scripts/vitest-isolation.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const INCLUDE = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
-
-export const filesNeedingIsolation = (): string[] => isolatedFiles(ROOT, /^(app|server)\/.*\.test\.tsx?$/);
 
 const shared = {
   // Component tests declare `// @vitest-environment jsdom`; the rest run in node.
@@ -20,7 +18,7 @@ const shared = {
  * that change shared state run each in a fresh one.
  */
 export function webProjects(dir: string): ViteUserConfig[] {
-  const isolated = filesNeedingIsolation();
+  const isolated = filesNeedingIsolation(ROOT, /^(app|server)\/.*\.test\.tsx?$/);
   return [
     { root: dir, esbuild: { jsx: 'automatic' }, test: { ...shared, name: '@ekran/web', include: INCLUDE, exclude: [...configDefaults.exclude, ...isolated], isolate: false } },
     { root: dir, esbuild: { jsx: 'automatic' }, test: { ...shared, name: '@ekran/web:isolated', include: isolated } },
