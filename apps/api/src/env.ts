@@ -119,6 +119,12 @@ export const EnvSchema = z.object({
   TV_IMPORT_CRON: cron.default('23 * * * *'),
   /** How long public catalogue answers are kept in memory; 0 turns the cache off. */
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How long an account's auth data (and its entitlement facts) is kept in memory for its session; 0 turns it off.
+   * A change of the account is seen at once whatever this says (the account's version, decision 047); this bounds
+   * only what time alone changes (a subscription's period ending).
+   */
+  ACCOUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Session lifetime, sliding. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Mark the cookies Secure (behind HTTPS); unset: on in production, off otherwise. */

@@ -4,7 +4,7 @@ import type { SessionContext } from '../modules/identity/identity.service.ts';
 import { audiencePlugin, requireAudience, type Audience } from './audience.ts';
 
 const session = (o: Partial<SessionContext> = {}): SessionContext => ({
-  sessionId: 's', userId: 'u', profileId: 'p', deviceId: null, isVirtual: false, isChild: false, ageCap: null, countryCode: 'RU', token: 't', ...o,
+  sessionId: 's', userId: 'u', profileId: 'p', deviceId: null, isVirtual: false, isChild: false, ageCap: null, countryCode: 'RU', token: 't', accountVersion: 0, ...o,
 });
 
 async function appWith(config: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 // ---------------------------------------------------------------- clients, users, sessions
@@ -103,6 +103,18 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_device_idx').on(t.deviceId)],
 );
+
+/**
+ * The version of what an account's auth data is made of (spec platform §3: the user, its profiles, devices,
+ * subscriptions, orders, linked identities, parental control, partner and operator subscriptions). Row triggers on
+ * those tables bump it when their transaction commits (migration 0023_account_state), so an answer kept for the
+ * account is known to be out of date by the same query that finds the session (docs/decisions/047-account-answers-cache.md).
+ * No foreign key: the bump of a deleted user's last rows runs after the user is gone.
+ */
+export const accountState = pgTable('account_state', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const codePurpose = pgEnum('code_purpose', [
   'email_confirm', 'sign_in', 'password_reset',

@@ -1,4 +1,4 @@
-import { devices, externalSubscriptions, orders, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
+import { accountState, devices, externalSubscriptions, orders, profiles, sessions, subscriptions, users, type Db } from '@ekran/db';
 import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -97,13 +97,15 @@ export function createIdentityRepo(db: Db) {
 
     async findSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ session: sessions, user: users, profile: profiles })
+        .select({ session: sessions, user: users, profile: profiles, accountVersion: accountState.version })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .innerJoin(profiles, eq(profiles.id, sessions.profileId))
+        .leftJoin(accountState, eq(accountState.userId, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
-      return row ?? null;
+      // An account written before its version row existed (no trigger has fired for it yet) is at version 0.
+      return row ? { ...row, accountVersion: row.accountVersion ?? 0 } : null;
     },
 
     /** Extends a session and marks its device as seen now. */

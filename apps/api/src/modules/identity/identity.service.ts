@@ -10,6 +10,7 @@ import { createIdentityRepo } from './identity.repo.ts';
 import type { IdentityRow } from '../social/social.types.ts';
 import type { OperatorSubscriptionRow } from '../partners/operator.types.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 
 
 export type { SessionContext } from '../sessions/session-context.ts';
@@ -36,6 +37,11 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
   // The visitor's country of the request being handled (spec platform §6; lib/geo-plugin.ts),
   // DEFAULT_COUNTRY_CODE outside a request.
   const countryNow = () => requestCountry() ?? deps.env.DEFAULT_COUNTRY_CODE;
+  // A session's auth data, kept under the account's version (decision 047): a sign-out ends the session (the lookup
+  // finds none), a purchase or a profile edit moves the version, a profile switch changes the key's profile. The TTL
+  // bounds only what the clock changes. About 2 KB an entry.
+  const accountTtlMs = deps.env.ACCOUNT_CACHE_SECONDS * 1000;
+  const kept = createTtlCache<AuthData>({ ttlMs: accountTtlMs, maxEntries: 20_000, now: () => deps.now().getTime(), name: 'account' });
 
   async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
     const now = deps.now();
@@ -110,7 +116,10 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
       }
-      return authData({ userId: found.user.id, token, countryCode: countryNow() }, found.user, found.profile);
+      const countryCode = countryNow();
+      const load = () => authData({ userId: found.user.id, token, countryCode }, found.user, found.profile);
+      if (accountTtlMs === 0) return load();
+      return kept.get(`${found.session.id}:${found.profile.id}:${found.accountVersion}:${countryCode}`, load);
     },
 
     /** The session behind a token, or null; extends its sliding expiry now and then. */
@@ -132,6 +141,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
         ageCap: found.profile.isChild && isKidsAgeCap(found.profile.ageCap) ? found.profile.ageCap : null,
         countryCode: countryNow(),
         token,
+        accountVersion: found.accountVersion,
       };
     },
 

@@ -15,4 +15,9 @@ export interface SessionContext {
   ageCap: KidsAgeCap | null;
   countryCode: string;
   token: string;
+  /**
+   * The version of the account's data (the account_state row its triggers bump, decision 047): answers made of
+   * that data may be kept under it, since any change of it moves the version.
+   */
+  accountVersion: number;
 }
