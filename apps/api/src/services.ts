@@ -85,14 +85,14 @@ export function createServices(deps: Deps, log: JobsLogger) {
 
   // spec platform §4 Playback gating: one gate (entitlement) for VOD (playback) and TV (tv-playback); streams count
   // and renew both.
-  const entitlement = createEntitlementService(deps);
+  const entitlement = createEntitlementService(deps, { revision: catalogRevision.current });
   const streamSessions = createStreamSessionsService(deps);
-  const playback = createPlaybackService(deps, { entitlement, streams: streamSessions });
+  const playback = createPlaybackService(deps, { entitlement, streams: streamSessions, catalog: { revision: catalogRevision.current } });
   const tvPlayback = createTvPlaybackService(deps, { entitlement, streams: streamSessions });
   const streams = createStreamsService(deps, { playback, tv: tvPlayback });
   const streamGuard = createStreamGuard(deps);
   // The shell's popups (spec platform §4 Offers): who is a subscriber is entitlement's answer.
-  const offers = createOffersService(deps, { entitlement });
+  const offers = createOffersService(deps, { entitlement, catalog: { revision: catalogRevision.current } });
 
   // Money: the subscriptions' lifecycle (renewals, expiry, pending changes), payments and their reconciliation.
   const lifecycle = createLifecycleService({ db, now: deps.now });

@@ -1,5 +1,5 @@
 import { ENTITLING_STATUSES } from '@ekran/core';
-import { devices, operatorSubscriptions, subscriptions, tariffs, users, type Db } from '@ekran/db';
+import { devices, externalSubscriptions, operatorSubscriptions, subscriptions, tariffs, users, type Db } from '@ekran/db';
 import { and, asc, eq, exists, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { operatorEntitles } from '../partners/operator.filters.ts';
 
@@ -13,6 +13,8 @@ export interface EntitlementFacts {
   operatorPopup: string | null;
   /** The named device is registered to the account; null when no device was named. */
   deviceRegistered: boolean | null;
+  /** Holds a partner's subscription (platform §3 externals) not past its end: it buys nothing of ours, but offers read it. */
+  hasExternals: boolean;
 }
 
 /** Drizzle queries of what entitles an account to play; no rules beyond the SQL form of core's isLive. */
@@ -31,6 +33,9 @@ export function createEntitlementRepo(db: Db) {
           operatorSubscribed: sql<boolean>`${exists(
             db.select({ one: sql`1` }).from(operatorSubscriptions).where(and(eq(operatorSubscriptions.userId, users.id), operatorEntitles(now))),
           )}`,
+          hasExternals: sql<boolean>`${exists(
+            db.select({ one: sql`1` }).from(externalSubscriptions).where(and(eq(externalSubscriptions.userId, users.id), or(isNull(externalSubscriptions.expiresAt), gt(externalSubscriptions.expiresAt, now)))),
+          )}`,
           deviceRegistered:
             deviceUid === undefined
               ? sql<boolean | null>`null`
@@ -39,7 +44,7 @@ export function createEntitlementRepo(db: Db) {
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);
-      return row ?? { isOperator: false, operatorPopup: null, subscribed: false, operatorSubscribed: false, deviceRegistered: deviceUid === undefined ? null : false };
+      return row ?? { isOperator: false, operatorPopup: null, subscribed: false, operatorSubscribed: false, hasExternals: false, deviceRegistered: deviceUid === undefined ? null : false };
     },
 
     /** The regular tariff list (no special channel), in weight order: what would unlock an item. */

@@ -4,8 +4,9 @@ import { kidsScopeOf, scopeAllows } from '@ekran/core';
 import type { Deps } from '../../deps.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { createIpRanges } from '../../lib/ip-ranges.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
-import { createEntitlementRepo } from './entitlement.repo.ts';
+import { createEntitlementRepo, type EntitlementFacts } from './entitlement.repo.ts';
 
 /** What the gate reads of an item: a title's, or a TV channel's or a recording's. */
 export interface Gateable {
@@ -31,8 +32,21 @@ export interface GateResult<T extends Gateable> {
  * VOD (playback) and TV (tv-playback) alike: the refusals of spec platform §4 "Playback gating" in their order,
  * then an entitling subscription of ours (core's ENTITLING_STATUSES) or an operator's.
  */
-export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | 'now'>) {
+export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | 'now'>, catalog: { revision?: CacheRevision } = {}) {
   const repo = createEntitlementRepo(deps.database.db);
+  // A session's facts are kept under its account's version, as its auth data is (decision 047): a purchase, a lapse
+  // the billing job writes, a device added or removed moves the version. Money never reads these: billing asks the
+  // database (holdsOperatorSubscription).
+  const accountTtlMs = deps.env.ACCOUNT_CACHE_SECONDS * 1000;
+  const keptFacts = createTtlCache<EntitlementFacts>({ ttlMs: accountTtlMs, maxEntries: 20_000, now: () => deps.now().getTime(), name: 'entitlement' });
+  const factsOf = (session: Pick<SessionContext, 'userId' | 'accountVersion'>, deviceUid?: string): Promise<EntitlementFacts> => {
+    const load = () => repo.facts(session.userId, deps.now(), deviceUid);
+    return accountTtlMs > 0 ? keptFacts.get(`${session.userId}:${session.accountVersion}:${deviceUid ?? ''}`, load) : load();
+  };
+  // The tariffs a refusal offers are the catalogue's (tariffs bump its revision).
+  const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
+  const keptTariffs = createTtlCache<Awaited<ReturnType<typeof repo.activeTariffs>>>({ ttlMs: catalogTtlMs, maxEntries: 1, revision: catalog.revision, name: 'catalog' });
+  const activeTariffs = () => (catalogTtlMs > 0 ? keptTariffs.get('active', () => repo.activeTariffs()) : repo.activeTariffs());
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);
@@ -69,7 +83,7 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
       refuseOutsideKidsScope(item, session);
       options.refuseRegion?.(session);
       refuseAddress(ip);
-      const facts = await repo.facts(session.userId, deps.now(), device?.uid);
+      const facts = await factsOf(session, device?.uid);
       if (device) {
         // Without a device id the session's own device stands for it; the stream session belongs to that device,
         // so a session without one cannot hold a stream.
@@ -85,9 +99,14 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
      * Whether the account holds a subscription that entitles playback now: one of ours, or an active operator
      * subscription the operator bills (a suspended one, or one out of money, does not play).
      */
-    async isSubscribed(userId: string): Promise<boolean> {
-      const facts = await repo.facts(userId, deps.now());
+    async isSubscribed(session: Pick<SessionContext, 'userId' | 'accountVersion'>): Promise<boolean> {
+      const facts = await factsOf(session);
       return facts.subscribed || facts.operatorSubscribed;
+    },
+
+    /** Whether the account holds a partner's subscription (platform §3 externals), as its offers' rules read it. */
+    async hasExternals(session: Pick<SessionContext, 'userId' | 'accountVersion'>): Promise<boolean> {
+      return (await factsOf(session)).hasExternals;
     },
 
     /** Whether the account holds an entitling operator subscription (its holder is a subscriber; billing sells it none). */
@@ -103,7 +122,7 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
     async refusal(gated: { operatorBlocked: boolean }): Promise<PlaybackCheck> {
       const empty = { playlists: [], stream: null, markers: null, prerolls: [], postrolls: [], next: null };
       if (gated.operatorBlocked) return { ...empty, reason: 'insufficient_balance', upgrade_options: [] };
-      const tariffs = await repo.activeTariffs();
+      const tariffs = await activeTariffs();
       return {
         ...empty,
         reason: 'subscription_required',

@@ -1,5 +1,5 @@
-import { externalSubscriptions, offerImpressions, offers, tariffs, users, type Db } from '@ekran/db';
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { offerImpressions, offers, tariffs, type Db } from '@ekran/db';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type ImpressionRow = typeof offerImpressions.$inferSelect;
@@ -7,20 +7,13 @@ export type ImpressionRow = typeof offerImpressions.$inferSelect;
 /** Drizzle queries of offers and their impressions; no rules. */
 export function createOffersRepo(db: Db) {
   return {
-    /** Offers of these kinds switched on and within their period at `now`, with their tariffs, highest priority first. */
-    running(kinds: readonly OfferRow['kind'][], now: Date) {
+    /** Offers switched on, with their tariffs, highest priority first (whether each is within its period is the caller's). */
+    switchedOn() {
       return db
         .select({ offer: offers, tariff: tariffs })
         .from(offers)
         .leftJoin(tariffs, eq(tariffs.id, offers.tariffId))
-        .where(
-          and(
-            inArray(offers.kind, [...kinds]),
-            eq(offers.isActive, true),
-            or(isNull(offers.startsAt), lte(offers.startsAt, now)),
-            or(isNull(offers.endsAt), gt(offers.endsAt, now)),
-          ),
-        )
+        .where(eq(offers.isActive, true))
         .orderBy(desc(offers.priority), sql`${offers.startsAt} desc nulls last`, offers.alias);
     },
 
@@ -36,35 +29,13 @@ export function createOffersRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The account's impressions of these offers. */
-    impressions(userId: string, offerIds: string[]) {
-      if (offerIds.length === 0) return Promise.resolve([] as ImpressionRow[]);
-      return db.select().from(offerImpressions).where(and(eq(offerImpressions.userId, userId), inArray(offerImpressions.offerId, offerIds)));
-    },
-
-    /** When an offer of each kind was last shown to the account. */
-    async lastShownByKind(userId: string) {
-      const rows = await db
-        .select({ kind: offers.kind, at: sql<string>`max(${offerImpressions.shownAt})` })
+    /** Every impression of the account (a handful: one per offer it was shown), with its offer's kind. */
+    impressions(userId: string) {
+      return db
+        .select({ impression: offerImpressions, kind: offers.kind })
         .from(offerImpressions)
         .innerJoin(offers, eq(offers.id, offerImpressions.offerId))
-        .where(eq(offerImpressions.userId, userId))
-        .groupBy(offers.kind);
-      return new Map(rows.map((r) => [r.kind, new Date(r.at)]));
-    },
-
-    async isVirtual(userId: string) {
-      const [row] = await db.select({ isVirtual: users.isVirtual }).from(users).where(eq(users.id, userId));
-      return row?.isVirtual ?? true;
-    },
-
-    async hasLiveExternals(userId: string, now: Date) {
-      const rows = await db
-        .select({ id: externalSubscriptions.id })
-        .from(externalSubscriptions)
-        .where(and(eq(externalSubscriptions.userId, userId), or(isNull(externalSubscriptions.expiresAt), gt(externalSubscriptions.expiresAt, now))))
-        .limit(1);
-      return rows.length > 0;
+        .where(eq(offerImpressions.userId, userId));
     },
 
     /**

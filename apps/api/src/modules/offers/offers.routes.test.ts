@@ -371,3 +371,33 @@ describe('POST /api/v1/offers/:id/shown and /answer', () => {
     expect((await answer(t.headers, row.id, 'closed')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/v1/offers/current with the catalogue cache on (decision 047)', () => {
+  it('follows switching and periods at once: the switched-on offers are kept under the revision, their periods read by the clock', async () => {
+    const kept = await createTestApp({ CATALOG_CACHE_SECONDS: '30' });
+    try {
+      const price = await kept.make.tariff({ alias: 'kept-149', title: 'Первый месяц за 149 ₽', price: 149, allowTrial: false, isListed: false });
+      kept.clock.now = START;
+      const values = { kind: 'offer' as const, title: 'Предложение', text: 'Первый месяц за 149 ₽.', ctaText: 'Оформить', image: '/images/offers/offer-ticket.svg', tariffId: price.id, landingSlug: 'black-friday' };
+      const [now] = await kept.db.insert(offers).values({ ...values, alias: 'kept-now', startsAt: new Date(START.getTime() - HOUR), endsAt: new Date(START.getTime() + HOUR) }).returning();
+      const [later] = await kept.db.insert(offers).values({ ...values, alias: 'kept-later', startsAt: new Date(START.getTime() + HOUR), endsAt: new Date(START.getTime() + 3 * HOUR) }).returning();
+      const ask = async () => {
+        let user = await kept.make.user();
+        while (groupOf(user.id) !== 'A') user = await kept.make.user();
+        const { auth } = await kept.make.session({ userId: user.id });
+        const res = await kept.app.inject({ method: 'GET', url: '/api/v1/offers/current?placement=main', headers: auth });
+        return CurrentOfferSchema.parse(res.json()).offer?._id ?? null;
+      };
+      expect(await ask()).toBe(now!.id);
+      // The first one's period ends and the second one's begins: no write, only the clock.
+      kept.clock.now = new Date(START.getTime() + 2 * HOUR);
+      expect(await ask()).toBe(later!.id);
+      // Switched off: gone as soon as the revision is read again (at most a second later).
+      await kept.db.update(offers).set({ isActive: false }).where(eq(offers.id, later!.id));
+      kept.clock.now = new Date(kept.clock.now.getTime() + 1100);
+      expect(await ask()).toBeNull();
+    } finally {
+      await kept.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import {
 } from '@ekran/core';
 import type { Deps as Handles } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import { toTariff } from '../billing/billing.mapper.ts';
 import type { EntitlementService } from '../entitlement/entitlement.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
@@ -23,8 +24,16 @@ const isRunning = (o: OfferRow, now: Date) => o.isActive && (!o.startsAt || o.st
  * visitor gets now, by the rules of core's offerRefusal applied here, on the server; and the per-account record
  * of its show and answer that makes it once-only.
  */
-export function createOffersService(deps: Pick<Deps, 'database' | 'now'>, { entitlement }: { entitlement: Pick<EntitlementService, 'isSubscribed'> }) {
+export function createOffersService(
+  deps: Pick<Deps, 'env' | 'database' | 'now'>,
+  { entitlement, catalog = {} }: { entitlement: Pick<EntitlementService, 'isSubscribed' | 'hasExternals'>; catalog?: { revision?: CacheRevision } },
+) {
   const repo = createOffersRepo(deps.database.db);
+  // The offers switched on are the catalogue's (offers and tariffs bump its revision), kept as its answers are; whether
+  // each is within its period is decided per call, by the clock.
+  const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
+  const kept = createTtlCache<Awaited<ReturnType<typeof repo.switchedOn>>>({ ttlMs: catalogTtlMs, maxEntries: 1, revision: catalog.revision, name: 'catalog' });
+  const switchedOn = () => (catalogTtlMs > 0 ? kept.get('on', () => repo.switchedOn()) : repo.switchedOn());
   /** The tariff a discount tariff renews on (platform §3 next_tariff_id), for the words of its price. */
   const nextOf = async (tariff: TariffRow | null) => (tariff?.nextTariffId ? ((await repo.tariffsByIds([tariff.nextTariffId]))[0] ?? null) : null);
 
@@ -38,15 +47,18 @@ export function createOffersService(deps: Pick<Deps, 'database' | 'now'>, { enti
       const kinds = PLACEMENT_KINDS[placement].filter((k) => !skip.includes(k));
       if (kinds.length === 0) return { offer: null };
       const now = deps.now();
-      const candidates = await repo.running(kinds, now);
+      const candidates = (await switchedOn()).filter(({ offer }) => kinds.includes(offer.kind) && isRunning(offer, now));
       if (candidates.length === 0) return { offer: null };
-      const [isVirtual, hasLiveSubscription, hasExternals, impressions, lastShown] = await Promise.all([
-        repo.isVirtual(session.userId),
-        entitlement.isSubscribed(session.userId),
-        repo.hasLiveExternals(session.userId, now),
-        repo.impressions(session.userId, candidates.map((c) => c.offer.id)),
-        repo.lastShownByKind(session.userId),
+      const [hasLiveSubscription, hasExternals, shown] = await Promise.all([
+        entitlement.isSubscribed(session), entitlement.hasExternals(session), repo.impressions(session.userId),
       ]);
+      const impressions = shown.map((s) => s.impression);
+      // When an offer of each kind was last shown to the account.
+      const lastShown = new Map<OfferKind, Date>();
+      for (const { impression, kind } of shown) {
+        const before = lastShown.get(kind);
+        if (!before || impression.shownAt > before) lastShown.set(kind, impression.shownAt);
+      }
       const ab = assignExperiments(session.userId);
       const precedence = (k: OfferKind) => OFFER_KINDS.indexOf(k);
       const ordered = [...candidates].sort((a, b) => precedence(a.offer.kind) - precedence(b.offer.kind));
@@ -57,7 +69,7 @@ export function createOffersService(deps: Pick<Deps, 'database' | 'now'>, { enti
         const refusal = offerRefusal(
           { kind: offer.kind, audience: offer.audience, countries: offer.countries, isActive: offer.isActive, startsAt: offer.startsAt, endsAt: offer.endsAt },
           {
-            countryCode: session.countryCode, isVirtual: isVirtual || session.isVirtual, isChild: session.isChild, hasLiveSubscription, hasExternals, ab,
+            countryCode: session.countryCode, isVirtual: session.isVirtual, isChild: session.isChild, hasLiveSubscription, hasExternals, ab,
             impression: imp && { shownAt: imp.shownAt, answeredAt: imp.answeredAt }, lastShownOfKind: lastShown.get(offer.kind) ?? null,
           },
           placement,

@@ -3,6 +3,7 @@ import type { MediaMarkers, NextItem, PlaybackCheck, PlayerSlot, ProductPlayback
 import { ApiPath, RatingAgeSchema } from '@ekran/contracts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { createTtlCache, type CacheRevision } from '../../lib/ttl-cache.ts';
 import type { EntitlementService, GateResult } from '../entitlement/entitlement.service.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import type { StreamSessionsService } from '../streams/stream-sessions.service.ts';
@@ -48,13 +49,20 @@ const mediaOf = (m: PlayableMedia): PlayableMedia => ({
 export interface PlaybackUses {
   entitlement: Pick<EntitlementService, 'gate' | 'refuseOutsideKidsScope' | 'refusal'>;
   streams: Pick<StreamSessionsService, 'openForCheck'>;
+  /** The catalogue's revision: what an item is comes from the catalogue and is kept until it moves. */
+  catalog?: { revision?: CacheRevision };
 }
 
 /** Playback: what an item is, whether the caller may play it, and signed stream URLs bound to a stream session. */
-export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { entitlement, streams }: PlaybackUses) {
+export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now'>, { entitlement, streams, catalog = {} }: PlaybackUses) {
   const repo = createPlaybackRepo(deps.database.db);
+  // What an item is, as the catalogue's answers are kept (CATALOG_CACHE_SECONDS, and the catalogue's revision). An
+  // unknown uid is not kept (a failed load never is), so made-up uids cannot fill it with anything but misses.
+  const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
+  const items = createTtlCache<Playable>({ ttlMs: catalogTtlMs, maxEntries: 2_000, revision: catalog.revision, name: 'catalog' });
+  const resolve = (uid: string): Promise<Playable> => (catalogTtlMs > 0 ? items.get(uid, () => lookUp(uid)) : lookUp(uid));
 
-  async function resolve(uid: string): Promise<Playable> {
+  async function lookUp(uid: string): Promise<Playable> {
     if (!isUuid(uid)) throw notFound(`Item ${uid}`);
     const main = await repo.movieOrSeries(uid);
     if (main) {
@@ -62,7 +70,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
       if (t.kind === 'series') {
         const first = await repo.firstEpisode(t.id);
         if (!first) throw notFound(`Episodes of ${t.alias}`);
-        return resolve(first.episode.id);
+        return lookUp(first.episode.id);
       }
       if (!main.media) throw notFound(`Video of ${t.alias}`);
       return {
