@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import ru from '../locales/ru.json';
+import { forgetTranslations, rememberTranslations } from './i18n-memo.ts';
 
 /** Interface languages with translation files; ru is complete and the fallback. */
 export const INTERFACE_LANGUAGES = ['ru', 'en'] as const;
@@ -24,6 +25,7 @@ export const isLanguageLoaded = (lng: InterfaceLanguage): boolean => lng in reso
 export function registerLanguage(lng: InterfaceLanguage, texts: Record<string, unknown>): void {
   resources[lng] = { translation: texts };
   fixed.delete(lng);
+  forgetTranslations();
 }
 
 /** Loads a language's texts when they are not here yet. */
@@ -43,6 +45,7 @@ export function createI18n(lng: InterfaceLanguage): I18n {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  rememberTranslations(instance);
   return instance;
 }
 
