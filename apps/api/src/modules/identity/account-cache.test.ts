@@ -142,3 +142,11 @@ describe("an account's version", () => {
     expect(await versionOf(b._id)).toBeGreaterThan(vb);
   });
 });
+
+describe('a device login', () => {
+  it.each([false, true])('answers the auth data a refresh of its session answers (is_child %s), without reading back what it made', async (isChild) => {
+    const { token, auth, ...made } = await loginDevice(t, { is_child: isChild });
+    expect(made.authentication_token).toBe(token);
+    expect((await refresh(auth)).data).toEqual(made);
+  });
+});

@@ -84,7 +84,7 @@ export function createIdentityRepo(db: Db) {
           createdAt: input.now,
           lastUsedAt: input.now,
         });
-        return { user, profile };
+        return { user, profile, device };
       });
     },
 

@@ -6,7 +6,7 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { toAuthData } from './identity.mapper.ts';
-import { createIdentityRepo } from './identity.repo.ts';
+import { createIdentityRepo, type DeviceRow, type ExternalSubscriptionRow, type ProfileRow, type SubscriptionRow, type UserRow } from './identity.repo.ts';
 import type { IdentityRow } from '../social/social.types.ts';
 import type { OperatorSubscriptionRow } from '../partners/operator.types.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts';
@@ -43,28 +43,44 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
   const accountTtlMs = deps.env.ACCOUNT_CACHE_SECONDS * 1000;
   const kept = createTtlCache<AuthData>({ ttlMs: accountTtlMs, maxEntries: 20_000, now: () => deps.now().getTime(), name: 'account' });
 
-  async function authData(ctx: { userId: string; token: string; countryCode: string }, user: Parameters<typeof toAuthData>[0]['user'], profile: Parameters<typeof toAuthData>[0]['profile']): Promise<AuthData> {
+  /** What auth data is made of besides the user and profile rows. */
+  interface AccountFacts {
+    devices: DeviceRow[];
+    subscriptions: SubscriptionRow[];
+    social: IdentityRow[];
+    pin: { childProfiles: number; hasPin: boolean; skipped: boolean };
+    externals: ExternalSubscriptionRow[];
+    hadTrialOrder: boolean;
+    operatorLive: OperatorSubscriptionRow | null;
+  }
+
+  async function authData(ctx: { userId: string; token: string; countryCode: string }, user: UserRow, profile: ProfileRow): Promise<AuthData> {
     const now = deps.now();
-    const [devices, all, social, pin, externals, hadTrialOrder, operatorLive] = await Promise.all([
+    const [devices, subscriptions, social, pin, externals, hadTrialOrder, operatorLive] = await Promise.all([
       repo.listDevices(ctx.userId), repo.listSubscriptions(ctx.userId), sources.socialIdentities(ctx.userId), sources.pinFacts(ctx.userId),
       repo.listLiveExternals(ctx.userId, now), repo.hadTrialOrder(ctx.userId),
       // Only an operator customer's account can hold one; and none while its popup blocks (no_money).
       user.isOperator && user.operatorPopup !== 'no_money' ? sources.operatorSubscription(ctx.userId, now) : null,
     ]);
+    return authDataOf(ctx, user, profile, { devices, subscriptions, social, pin, externals, hadTrialOrder, operatorLive });
+  }
+
+  function authDataOf(ctx: { token: string; countryCode: string }, user: UserRow, profile: ProfileRow, facts: AccountFacts): AuthData {
+    const now = deps.now();
     // A subscription in its billing window (grace: a renewal failed and is retried) still plays.
-    const live = all.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
-    const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...pin });
+    const live = facts.subscriptions.filter((s) => s.expiresAt > now || (isEntitling(s.status) && isLive(s, now)));
+    const pinStatus = pinStatusOf({ isVirtual: user.isVirtual, ...facts.pin });
     // A trial is for those who never had a subscription, and never had a trial (a trial order that
     // went through counts even when its subscription is gone, e.g. refunded and removed by support).
-    const trialIsAvailable = all.length === 0 && !hadTrialOrder;
+    const trialIsAvailable = facts.subscriptions.length === 0 && !facts.hadTrialOrder;
     // spec platform §6 Operator customer: popups by mf_info, and the no_app popup in the configured countries.
     const operatorPopup = operatorPopupOf({
       isOperator: user.isOperator, storedPopup: user.operatorPopup, countryCode: ctx.countryCode, noAppSeenCountry: user.operatorNoAppSeenCountry,
       noAppCountries: deps.env.OPERATOR_APP_UNAVAILABLE_COUNTRIES,
     });
     return toAuthData({
-      user, profile, devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social, pinStatus, externals,
-      operator: operatorLive, operatorPopup,
+      user, profile, devices: facts.devices, subscriptions: live, token: ctx.token, countryCode: ctx.countryCode, trialIsAvailable, social: facts.social, pinStatus,
+      externals: facts.externals, operator: facts.operatorLive, operatorPopup,
     });
   }
 
@@ -84,7 +100,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       const token = newToken();
       const now = deps.now();
       const countryCode = countryNow();
-      const { user, profile } = await repo.createVirtualUserSession({
+      const { user, profile, device } = await repo.createVirtualUserSession({
         countryCode,
         trafficSource: input.traffic_source ?? null,
         isChild: input.is_child,
@@ -96,7 +112,11 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
         expiresAt: new Date(now.getTime() + ttlMs),
         now,
       });
-      return authData({ userId: user.id, token, countryCode }, user, profile);
+      // Everything else of an account made a moment ago is known: asking the database would only read it back.
+      return authDataOf({ token, countryCode }, user, profile, {
+        devices: [device], subscriptions: [], social: [], pin: { childProfiles: profile.isChild ? 1 : 0, hasPin: false, skipped: false }, externals: [],
+        hadTrialOrder: false, operatorLive: null,
+      });
     },
 
     /**
