@@ -9,6 +9,9 @@
 //   (g) the API's auth refresh   POST /api/v1/auth/refresh   and (h) its playback check   GET /api/v1/playback/<uid>
 //       of that film, both as that visitor (its session token in the ekran_token cookie, with the web's API key)
 //   (i) GET / as a brand-new browser visitor, no cookie: every request is a device login (a new virtual user)
+//   (j) the site alone: that visitor's home page from a second site process whose API is a recording of the
+//       real one's answers (no API or database work), against the same page of the same answers written with
+//       string templates (bench/template-home-server.mjs): React's and React Router's own cost
 // and prints requests per second, p99 latency and the ratios to the static baseline. Then it
 // compares the listing's page 1 with a deep page, both through the API: it stops the site, adds
 // BENCH_FILMS films to its database (bench/lib/bulk-titles.mjs), restarts the API without its answer cache
@@ -35,7 +38,8 @@ import { addBenchFilms } from './lib/bulk-titles.mjs';
 import { measureSuggestBrowser, measureSuggestHttp, printSuggest } from './suggest.mjs';
 import { ROOT } from '../scripts/lib/common.mjs';
 import { currentCommit } from './lib/commit.mjs';
-import { freePort, isolatedStackEnv, startStack, stopAllProcesses, stopProcess } from '../scripts/lib/servers.mjs';
+import { freePort, isolatedStackEnv, startProcess, startStack, stopAllProcesses, stopProcess, waitReady, WEB_ENTRY } from '../scripts/lib/servers.mjs';
+import { startReplayApi } from './lib/replay-api.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -77,10 +81,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Starts bench/static-server.mjs on a port the system picks; resolves with the process and its port. */
-function startStatic(file) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/static-server.mjs'), file, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const proc = { name: 'static', child, exitResult: null };
+/** Starts a bench server script (it prints "ready <port>") with its arguments; resolves with the process and its port. */
+function startBenchServer(name, script, args) {
+  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = { name, child, exitResult: null };
   proc.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((proc.exitResult = { code, signal }))));
   return new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
@@ -88,8 +92,50 @@ function startStatic(file) {
       proc.port = Number(line.slice(6));
       resolve(proc);
     });
-    child.on('exit', (code) => reject(new Error(`the static file server exited (code ${code})`)));
+    child.on('exit', (code) => reject(new Error(`${name} exited (code ${code})`)));
   });
+}
+
+/** Starts bench/static-server.mjs on a port the system picks; resolves with the process and its port. */
+const startStatic = (file) => startBenchServer('static', 'bench/static-server.mjs', [file, '0']);
+
+/**
+ * The site alone: a second site process whose API is a recording (bench/lib/replay-api.mjs) of the real one, so its
+ * answers cost nothing and the page's figure is the site's own work (React Router, React, texts, encoding); against
+ * bench/template-home-server.mjs, the same page of the same recorded answers written with string templates. The
+ * returning visitor's home page on both.
+ */
+async function siteAloneRows(stackEnv, apiUrl, cookie, dir) {
+  const replay = await startReplayApi(apiUrl);
+  cleanups.push(replay.stop);
+  const port = await freePort(3660);
+  const url = `http://127.0.0.1:${port}`;
+  const web = startProcess({
+    name: 'web-alone',
+    entry: WEB_ENTRY,
+    env: { ...process.env, SITE_ORIGIN: url, ...stackEnv, HOST: '127.0.0.1', PORT: String(port), API_URL: replay.url },
+    logFile: path.join(dir, 'web-alone.log'),
+  });
+  cleanups.push(() => stopProcess(web));
+  await waitReady(web, `${url}/`, { timeoutMs: 60_000 });
+  const headers = { 'user-agent': BROWSER_UA, cookie };
+  const menu = replay.calls().filter((c) => c.path.startsWith('/api/v1/catalog?'));
+  const mark = replay.mark();
+  await askOnce('site alone', `${url}/`, headers);
+  // The calls of the visitor's page, and the menu's catalogue, which the site keeps a minute (its first page fetched
+  // it), so the template keeps it as long.
+  const page = replay.calls(mark);
+  const calls = [...menu, ...page.filter((c) => !menu.some((m) => m.path === c.path))];
+  replay.replay();
+  const template = await startBenchServer('template', 'bench/template-home-server.mjs', [replay.url, JSON.stringify(calls), '0']);
+  cleanups.push(() => stopProcess(template));
+  const templateUrl = `http://127.0.0.1:${template.port}/`;
+  const bytes = async (u) => Buffer.byteLength(await (await fetch(u, { headers })).text());
+  const [siteBytes, templateBytes] = [await bytes(`${url}/`), await bytes(templateUrl)];
+  console.log(`bench: the site alone: its API a recording of ${calls.length} calls (${calls.map((c) => c.path.split('?')[0]).join(', ')}); page ${siteBytes} bytes, template ${templateBytes} bytes`);
+  const rows = [await measure('ssr-alone', `${url}/`, headers), await measure('template', templateUrl, headers)];
+  if (replay.state.misses > 0) throw new Error(`the recording missed ${replay.state.misses} calls: the site asked for something it did not ask for before`);
+  return { rows, calls: calls.length, site_bytes: siteBytes, template_bytes: templateBytes };
 }
 
 /** The visitor's cookies after a first visit, as a Cookie header; the first visit is the device login. */
@@ -249,6 +295,7 @@ async function main() {
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
 
   let stack = null;
+  let stackEnv = null;
   let apiPort = null;
   let webPort = null;
   if (!siteUrl) {
@@ -257,13 +304,8 @@ async function main() {
     apiPort = await freePort(4620);
     webPort = await freePort(3620);
     console.log(`bench: starting the API on :${apiPort} and the site on :${webPort} (fresh embedded database)…`);
-    stack = await startStack({
-      apiPort,
-      webPort,
-      logDir: dir,
-      env: isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY }),
-      apiEnv: BENCH_API_ENV,
-    });
+    stackEnv = isolatedStackEnv(dir, { LOG_LEVEL: 'warn', WEB_API_KEY: API_KEY });
+    stack = await startStack({ apiPort, webPort, logDir: dir, env: stackEnv, apiEnv: BENCH_API_ENV });
     cleanups.push(stack.stop);
     siteUrl = stack.webUrl;
     apiUrl = stack.apiUrl;
@@ -343,6 +385,18 @@ async function main() {
     ratios.live_vs_static_rps = ratio(live.rows[0].requests_per_sec, live.rows[1].requests_per_sec);
     ratios.live_vs_static_p99 = ratio(live.rows[0].latency_p99_ms, live.rows[1].latency_p99_ms);
     console.log(`live/static: ${ratios.live_vs_static_rps}× the requests per second, ${ratios.live_vs_static_p99}× the p99 latency (${live.channel}, ${live.bytes} bytes)`);
+  }
+
+  // ---- the site alone (no API or database work) against the same page written with string templates
+  let siteAlone = null;
+  if (stack) {
+    siteAlone = await siteAloneRows(stackEnv, apiUrl, cookie, dir);
+    rows.push(...siteAlone.rows);
+    const [alone, template] = siteAlone.rows;
+    ratios.ssr_alone_vs_template_rps = ratio(alone.requests_per_sec, template.requests_per_sec);
+    ratios.ssr_alone_vs_template_p99 = ratio(alone.latency_p99_ms, template.latency_p99_ms);
+    [ratios.ssr_alone_vs_static_rps, ratios.ssr_alone_vs_static_p99] = vsStatic(alone);
+    console.log(`site alone/template:   ${ratios.ssr_alone_vs_template_rps}× the requests per second, ${ratios.ssr_alone_vs_template_p99}× the p99 latency`);
   }
 
   // ---- search suggestions' round trip (bench/suggest.mjs): one viewer typing, on the catalogue as it is
@@ -425,6 +479,7 @@ async function main() {
     ratios,
     paging: { ...paging, films_added: films === null ? 0 : BENCH_FILMS },
     suggest,
+    site_alone: siteAlone && { calls: siteAlone.calls, site_bytes: siteAlone.site_bytes, template_bytes: siteAlone.template_bytes },
   };
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
