@@ -12,7 +12,7 @@ import {
   // ---- Stream-session heartbeats
   HeartbeatResponseSchema, type HeartbeatRequest,
 } from '@ekran/contracts';
-import { CatalogFiltersSchema, type Category } from '@ekran/contracts';
+import { CatalogFiltersSchema, CatalogRevisionSchema, type Category } from '@ekran/contracts';
 import { z } from 'zod';
 import { CollectionListSchema, CollectionPageSchema, PersonSchema, PlaylistListSchema, PlaylistResponseSchema, SelectionListSchema, SelectionPageSchema } from '@ekran/contracts';
 import { TitleListsSchema } from '@ekran/contracts';
@@ -34,6 +34,7 @@ import { tvApi } from './tv-api.server.ts';
 // ---- The catch-up archive
 import { archiveApi } from './archive-api.server.ts';
 import { ApiCallError, type ApiCall } from './api-call.server.ts';
+import { createPublicAnswers } from './public-answers.server.ts';
 
 // The error and call type live below the area clients (api-call.server.ts) so they never import this file back.
 export { ApiCallError, isNothingThere, type ApiCall } from './api-call.server.ts';
@@ -50,7 +51,25 @@ export interface ApiClientInfo {
   ip?: string | null;
   /** The page request's id (request-id.server.ts): the API logs its calls under the same id. */
   requestId?: string | null;
+  /**
+   * Whether answers the API marks public may be read from and kept in this process's shared answers: not for a child
+   * profile's session, whose catalogue answers are its own (the API scopes them by its age cap).
+   */
+  shared?: boolean;
 }
+
+/** The API's public answers, kept by this process for every visitor (public-answers.server.ts, decision 047). */
+export const publicAnswers = createPublicAnswers({
+  maxEntries: 500,
+  revisionEveryMs: env.PAGE_CACHE_REVISION_SECONDS * 1000,
+  revision: async () => {
+    const res = await fetch(new URL(ApiPath.catalogRevision, env.API_URL), { signal: AbortSignal.timeout(2_000) });
+    if (!res.ok) throw new Error(`the API answered ${res.status}`);
+    const { revision } = CatalogRevisionSchema.parse(await res.json());
+    return revision;
+  },
+  log: (message) => console.warn(message),
+});
 
 /**
  * The typed API client of loaders: forwards the visitor's session token (and browser name), sends the web
@@ -72,10 +91,18 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     const cookie = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.set('cookie', cookie);
     if (init.body) headers.set('content-type', 'application/json');
+    const shareable = client.shared === true && (init.method ?? 'GET') === 'GET' && !init.body;
+    const revision = shareable ? publicAnswers.revision() : null;
+    if (shareable) {
+      const kept = publicAnswers.get<z.infer<typeof schema>>(url.href, schema);
+      if (kept !== undefined) return kept;
+    }
     const res = await fetch(url, { ...init, headers, signal: init.signal ?? AbortSignal.timeout(10_000) });
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) throw new ApiCallError(res.status, ErrorSchema.safeParse(json).data ?? null);
-    return schema.parse(res.status === 204 ? null : json);
+    const value = schema.parse(res.status === 204 ? null : json);
+    if (shareable) publicAnswers.offer(url.href, { headers }, res, schema, value, revision);
+    return value;
   };
 
   return {

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How long after that it may serve it while it fetches a new one (stale-while-revalidate). */
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Seconds between checks of the catalogue's revision, which drops kept pages and kept public API answers. */
+  PAGE_CACHE_REVISION_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
 });
 
 /** The cookie secret outside production and on a loopback origin (`npm start`, the browser tests): published, so never on a public origin. */

@@ -24,7 +24,7 @@ describe('remembered translations', () => {
       for (const [key, options] of calls) {
         for (let i = 0; i < 2; i += 1) {
           expect(kept.t(key, options)).toBe(plain.t(key, options));
-          expect(kept.getFixedT(null)(key, options)).toBe(plain.getFixedT(null)(key, options));
+          expect(kept.getFixedT(null, 'translation')(key, options)).toBe(plain.getFixedT(null, 'translation')(key, options));
         }
       }
     }
@@ -34,10 +34,10 @@ describe('remembered translations', () => {
     forgetTranslations();
     const first = make('ru', true);
     const second = make('ru', true);
-    const spies = [first, second].map((i) => vi.spyOn(i.translator, 'translate'));
-    first.getFixedT(null)('hello');
-    first.getFixedT(null)('hello');
-    second.getFixedT(null)('hello');
+    const spies = [first, second].map((i) => vi.spyOn((i as unknown as { translator: { translate: () => unknown } }).translator, 'translate'));
+    first.getFixedT(null, 'translation')('hello');
+    first.getFixedT(null, 'translation')('hello');
+    second.getFixedT(null, 'translation')('hello');
     expect(spies[0]!.mock.calls.length + spies[1]!.mock.calls.length).toBe(1);
   });
 
@@ -53,12 +53,12 @@ describe('remembered translations', () => {
   it('follows a language change of the instance and texts added to it', () => {
     forgetTranslations();
     const kept = make('ru', true);
-    const t = kept.getFixedT(null);
+    const t = kept.getFixedT(null, 'translation');
     expect(t('hello')).toBe('Привет');
     void kept.changeLanguage('en');
-    expect(kept.getFixedT(null)('hello')).toBe('Hello');
+    expect(kept.getFixedT(null, 'translation')('hello')).toBe('Hello');
     kept.addResource('en', 'translation', 'hello', 'Hi');
-    expect(kept.getFixedT(null)('hello')).toBe('Hi');
+    expect(kept.getFixedT(null, 'translation')('hello')).toBe('Hi');
     expect(kept.t('hello')).toBe('Hi');
   });
 });

@@ -194,8 +194,10 @@ describe('session middleware: a device removed from the account (issue 3 devices
     fetchMock.mockResolvedValueOnce(json(200, auth('old-token-0123456789'))).mockResolvedValueOnce(json(200, { items: [] }));
     const { visitor } = await run({ cookie: 'ekran_token=old-token-0123456789; ekran_device=web-abcdefgh', 'x-request-id': 'b0f3c1d2e4a5968778695a4b3c2d1e0f', ...browser });
     await visitor.api.titles({}).catch(() => undefined); // a loader's call after the refresh
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('x-request-id')).toBe('b0f3c1d2e4a5968778695a4b3c2d1e0f');
+    // The check of the catalogue's revision that kept public answers make now and then is the process's, not the page's.
+    const pageCalls = fetchMock.mock.calls.filter(([url]) => !String(url).endsWith('/api/v1/catalog/revision'));
+    expect(pageCalls).toHaveLength(2);
+    for (const [, init] of pageCalls) expect(new Headers(init?.headers).get('x-request-id')).toBe('b0f3c1d2e4a5968778695a4b3c2d1e0f');
   });
 
   it('sends no id of its own where the page request has none (react-router dev): the API makes one', async () => {

@@ -74,7 +74,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const client = { userAgent, ip, requestId: requestIdOf(request) };
   // Robots.txt and the sitemaps are the same for everyone and need no visitor.
   if (SESSIONLESS_PATH.test(new URL(request.url).pathname)) {
-    context.set(visitorContext, { auth: null, token: null, api: createApi(null, client), tz: DEFAULT_TV_TZ });
+    context.set(visitorContext, { auth: null, token: null, api: createApi(null, { ...client, shared: true }), tz: DEFAULT_TV_TZ });
     return next();
   }
   const setCookies: string[] = [];
@@ -125,7 +125,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const notice = NOTICES.find((n) => n === readCookie(cookies, NOTICE_COOKIE)) ?? null;
 
   const tz = parseTvTz(readCookie(cookies, TV_TZ_COOKIE)) ?? DEFAULT_TV_TZ;
-  context.set(visitorContext, { auth, token, api: createApi(token, { ...client, deviceId }), deviceId, notice, tz });
+  // A child profile's catalogue answers are scoped by its age cap: it neither reads nor fills the shared answers.
+  const shared = !auth?.profile_for_child;
+  context.set(visitorContext, { auth, token, api: createApi(token, { ...client, deviceId, shared }), deviceId, notice, tz });
   const response = await next();
   for (const c of setCookies) response.headers.append('Set-Cookie', c);
   // The notice is spent once a page shows it; a redirect (the account page sending the now anonymous

@@ -1,7 +1,7 @@
 import { CatalogResponseSchema, HomeSchema, TitleListSchema, TitleSchema } from '@ekran/contracts';
 import { collectionItems, collections, credits, people, countries, titleCountries } from '@ekran/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, loginDevice, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let drama: { id: string; alias: string };
@@ -155,5 +155,23 @@ describe('catalogue cache (CATALOG_CACHE_SECONDS)', () => {
     } finally {
       await cachedApp.close();
     }
+  });
+});
+
+describe('answers the same for everyone are public (decision 047)', () => {
+  it('marks the home rows and a found title public for shared caches, a child session\'s private, a not-found one neither', async () => {
+    const adult = await loginDevice(t);
+    const child = await loginDevice(t, { is_child: true });
+    const alias = (await t.make.title({ forKids: true, ratingAge: '0+' })).alias;
+    for (const url of ['/api/v1/home?for_kids=false', `/api/v1/watch/${alias}`]) {
+      expect((await t.app.inject({ url, headers: t.headers })).headers['cache-control']).toBe('public, max-age=60');
+      expect((await t.app.inject({ url, headers: adult.auth })).headers['cache-control']).toBe('public, max-age=60');
+      expect((await t.app.inject({ url, headers: child.auth })).headers['cache-control']).toBe('private, max-age=60');
+    }
+    const missing = await t.app.inject({ url: '/api/v1/watch/net-takogo-net', headers: t.headers });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    // A listing's default sort is the caller's: never public.
+    expect((await t.app.inject({ url: '/api/v1/titles?category=movies', headers: t.headers })).headers['cache-control']).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import {
   TitleSchema,
 } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultSortOf } from './catalog-sorting.ts';
@@ -31,7 +31,7 @@ export async function catalogRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       // A child session gets the kids menu whatever it asks for, so its answer is its own.
       const kids = kidsScopeOf(request.session);
-      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      sameForEveryone(reply, kids);
       return catalog.catalog(request.query.for_kids, kids);
     },
   );
@@ -70,12 +70,32 @@ export async function catalogRoutes(appBase: FastifyInstance) {
   app.get(
     ApiRoute.home,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'Rows of the home page', querystring: HomeQuerySchema, response: { 200: HomeSchema, ...errors } } },
-    async (request) => catalog.home(request.query.for_kids, kidsScopeOf(request.session)),
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      const home = await catalog.home(request.query.for_kids, kids);
+      sameForEveryone(reply, kids);
+      return home;
+    },
   );
 
   app.get(
     ApiRoute.watch,
     { config: { audience: 'anonymous' }, schema: { tags: ['catalog'], summary: 'A title (product) by alias', params: AliasParams, response: { 200: TitleSchema, 404: ErrorSchema, ...errors } } },
-    async (request) => catalog.title(request.params.alias, kidsScopeOf(request.session)),
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      // Set once found: a not-found answer is nobody's to keep.
+      const title = await catalog.title(request.params.alias, kids);
+      sameForEveryone(reply, kids);
+      return title;
+    },
   );
+}
+
+/**
+ * An answer that depends on nothing of its caller but a child profile's scope: public for shared caches (the site's
+ * kept answers, decision 047; a CDN), except a child session's, which is its own. A listing and its filters are not:
+ * their default sort is the caller's (defaultSortOf).
+ */
+function sameForEveryone(reply: FastifyReply, kids: unknown): void {
+  void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
 }
