@@ -3,6 +3,7 @@ import { BannerListSchema, ErrorSchema, PostersParamsSchema, PostersQuerySchema 
 import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sameForEveryone } from '../../lib/cache-headers.ts';
 
 /** spec platform §7 "posters by location": the banners of the home, kids, promo and catch-up pages. */
 export async function bannersRoutes(appBase: FastifyInstance) {
@@ -23,7 +24,7 @@ export async function bannersRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       // A child session's answer is its own (its kids scope); everyone else's is the same for all.
       const kids = kidsScopeOf(request.session);
-      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      sameForEveryone(reply, kids);
       return service.list(request.params.location, request.query, kids);
     },
   );

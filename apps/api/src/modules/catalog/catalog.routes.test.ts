@@ -159,11 +159,11 @@ describe('catalogue cache (CATALOG_CACHE_SECONDS)', () => {
 });
 
 describe('answers the same for everyone are public (decision 047)', () => {
-  it('marks the home rows and a found title public for shared caches, a child session\'s private, a not-found one neither', async () => {
+  it('marks the home rows, a found title and its lists public for shared caches, a child session\'s private, a not-found one neither', async () => {
     const adult = await loginDevice(t);
     const child = await loginDevice(t, { is_child: true });
     const alias = (await t.make.title({ forKids: true, ratingAge: '0+' })).alias;
-    for (const url of ['/api/v1/home?for_kids=false', `/api/v1/watch/${alias}`]) {
+    for (const url of ['/api/v1/home?for_kids=false', `/api/v1/watch/${alias}`, `/api/v1/watch/${alias}/lists`]) {
       expect((await t.app.inject({ url, headers: t.headers })).headers['cache-control']).toBe('public, max-age=60');
       expect((await t.app.inject({ url, headers: adult.auth })).headers['cache-control']).toBe('public, max-age=60');
       expect((await t.app.inject({ url, headers: child.auth })).headers['cache-control']).toBe('private, max-age=60');

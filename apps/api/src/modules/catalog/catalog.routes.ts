@@ -13,9 +13,10 @@ import {
   TitleSchema,
 } from '@ekran/contracts';
 import { ApiRoute } from '@ekran/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameForEveryone } from '../../lib/cache-headers.ts';
 import { defaultSortOf } from './catalog-sorting.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
@@ -89,13 +90,4 @@ export async function catalogRoutes(appBase: FastifyInstance) {
       return title;
     },
   );
-}
-
-/**
- * An answer that depends on nothing of its caller but a child profile's scope: public for shared caches (the site's
- * kept answers, decision 047; a CDN), except a child session's, which is its own. A listing and its filters are not:
- * their default sort is the caller's (defaultSortOf).
- */
-function sameForEveryone(reply: FastifyReply, kids: unknown): void {
-  void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
 }

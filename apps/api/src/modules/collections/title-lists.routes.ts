@@ -4,6 +4,7 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameForEveryone } from '../../lib/cache-headers.ts';
 
 // The same reference as GET /api/v1/watch/:alias takes: an alias or a title id.
 const RefParams = z.object({ alias: z.string().min(1).max(160).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
@@ -23,6 +24,11 @@ export async function titleListsRoutes(appBase: FastifyInstance) {
         response: { 200: TitleListsSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => lists.of(request.params.alias, kidsScopeOf(request.session)),
+    async (request, reply) => {
+      const kids = kidsScopeOf(request.session);
+      const answer = await lists.of(request.params.alias, kids);
+      sameForEveryone(reply, kids);
+      return answer;
+    },
   );
 }

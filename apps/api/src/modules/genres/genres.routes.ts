@@ -4,6 +4,7 @@ import { ApiRoute } from '@ekran/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameForEveryone } from '../../lib/cache-headers.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema };
 const GenreParams = z.object({ alias: z.string().min(1).max(40).regex(/^[a-z0-9-]+$/, 'alias is lowercase latin, digits and -') });
@@ -26,7 +27,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       // A child session gets its own kids answer, so it must not sit in a shared cache.
       const kids = kidsScopeOf(request.session);
-      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      sameForEveryone(reply, kids);
       return genres.list(request.query.for_kids, kids);
     },
   );
@@ -44,7 +45,7 @@ export async function genresRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const kids = kidsScopeOf(request.session);
-      void reply.header('cache-control', kids ? 'private, max-age=60' : 'public, max-age=60');
+      sameForEveryone(reply, kids);
       return genres.page(request.params.alias, request.query.for_kids, kids);
     },
   );
