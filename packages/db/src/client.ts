@@ -48,6 +48,11 @@ export interface CreateDbOptions {
   /** Passed to pg.Pool. */
   poolSize?: number;
   migrationsDir?: string;
+  /**
+   * PostgreSQL only: told of an error on an idle pooled connection (the server restarted or ended the session);
+   * the pool drops that connection and opens a new one when asked. Default: a warning on stderr.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Creates a database handle: PostgreSQL when a URL is given, PGlite (embedded) otherwise. */
@@ -55,6 +60,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' event on the
+    // pool; unheard, Node ends the process on it, so a database restart would kill every API process.
+    const onIdleError = options.onIdleError ?? ((err: Error) => console.warn(`database: an idle connection failed (${err.message}); it is replaced on the next query`));
+    pool.on('error', onIdleError);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
