@@ -49,10 +49,11 @@ export interface CreateDbOptions {
   poolSize?: number;
   migrationsDir?: string;
   /**
-   * PostgreSQL only: told of an error on an idle pooled connection (the server restarted or ended the session);
-   * the pool drops that connection and opens a new one when asked. Default: a warning on stderr.
+   * PostgreSQL only: told when a pooled connection fails outside a query (the server restarted or ended the
+   * session), idle or checked out; the pool drops that connection and opens a new one when asked. Default: a warning
+   * on stderr.
    */
-  onIdleError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Creates a database handle: PostgreSQL when a URL is given, PGlite (embedded) otherwise. */
@@ -60,10 +61,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' event on the
-    // pool; unheard, Node ends the process on it, so a database restart would kill every API process.
-    const onIdleError = options.onIdleError ?? ((err: Error) => console.warn(`database: an idle connection failed (${err.message}); it is replaced on the next query`));
-    pool.on('error', onIdleError);
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' event: on the pool
+    // when it was idle, on the client when it was checked out (a transaction between two statements). Unheard,
+    // either one ends the process, so a database restart would kill every API process. The query running on it, if
+    // any, fails on its own; a released dead client is dropped by the pool.
+    const onConnectionError = options.onConnectionError ?? ((err: Error) => console.warn(`database: a connection failed (${err.message}); it is replaced on the next query`));
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
