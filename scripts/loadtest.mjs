@@ -769,13 +769,21 @@ async function lockoutProblems(apis, account) {
   return [problems, `${statuses.length} wrong passwords alternately through both processes: ${wrong} tried, ${locked} locked out`];
 }
 
-/** The renewal schedule's runs from pg-boss's tables: none may overlap another, and there must be some. */
+/**
+ * The renewal schedule's runs from pg-boss's tables: none may overlap another, and there must be some (a short run
+ * waits up to 90 s for the first: the schedule ticks every minute).
+ */
 async function renewalProblems(db) {
-  const { rows } = await db.query(
+  const runsOf = () => db.query(
     `select id, started_on, completed_on from pgboss.job where name = 'billing.renewals' and started_on is not null
      union all
      select id, started_on, completed_on from pgboss.archive where name = 'billing.renewals' and started_on is not null`,
   );
+  let { rows } = await runsOf();
+  for (let waited = 0; rows.length === 0 && waited < 90; waited += 5) {
+    await sleep(5_000);
+    ({ rows } = await runsOf());
+  }
   const runs = rows.map((r) => ({ id: r.id, started: r.started_on.getTime(), completed: r.completed_on?.getTime() ?? null }));
   const pairs = overlappingRuns(runs);
   const problems = pairs.map(([a, b]) => `runs ${a.id} and ${b.id} overlapped`);
