@@ -94,13 +94,29 @@ export function summarise(records, durationMs) {
   return { rows, total: records.length, errors, perSecond: durationMs > 0 ? records.length / (durationMs / 1000) : 0 };
 }
 
+/** Whether a request (sent at `at`, answered `ms` later) was in flight at some moment of [from, to]. */
+const inFlightDuring = (r, [from, to]) => r.at <= to && r.at + r.ms >= from;
+
 /**
- * The failed requests that no fault explains: sent outside every [fault start − slack, fault end + recovery].
- * `faults` are { name, start, end } (ms); a fault still open (no end) covers everything after its start.
+ * The failed requests that no fault explains: in flight at no moment of any [fault start − slack, fault end +
+ * recovery] (a slow page sent before a process is killed fails with it). `faults` are { name, start, end } (ms); a
+ * fault still open (no end) covers everything after its start.
  */
 export function errorsOutsideFaults(records, faults, { slackMs = 1_000, recoveryMs = 10_000 } = {}) {
   const windows = faults.map((f) => [f.start - slackMs, (f.end ?? Infinity) + recoveryMs]);
-  return records.filter((r) => !r.ok && !windows.some(([from, to]) => r.at >= from && r.at <= to));
+  return records.filter((r) => !r.ok && !windows.some((w) => inFlightDuring(r, w)));
+}
+
+/**
+ * Per fault: the failures of requests in flight during it (or its recovery), and how long after its end the last
+ * of them was answered (ms; null without failures), so the run shows how fast each fault healed.
+ */
+export function faultFailures(records, faults, { slackMs = 1_000, recoveryMs = 10_000 } = {}) {
+  return faults.map((f) => {
+    const failed = records.filter((r) => !r.ok && inFlightDuring(r, [f.start - slackMs, (f.end ?? Infinity) + recoveryMs]));
+    const last = failed.length ? Math.max(...failed.map((r) => r.at + r.ms)) : null;
+    return { ...f, failures: failed.length, lastAfterEnd: last === null || f.end === null ? null : last - f.end };
+  });
 }
 
 /**

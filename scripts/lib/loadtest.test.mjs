@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './common.mjs';
-import { allowedValues, errorsOutsideFaults, lostWrites, mediaConfFor, overlappingRuns, percentile, siteConfFor, summarise, swapAll } from './loadtest.mjs';
+import { allowedValues, errorsOutsideFaults, faultFailures, lostWrites, mediaConfFor, overlappingRuns, percentile, siteConfFor, summarise, swapAll } from './loadtest.mjs';
 
 describe('the loadtest nginx config', () => {
   const site = readFileSync(path.join(ROOT, 'deploy/nginx/site.conf'), 'utf8');
@@ -70,6 +70,16 @@ describe('errors confined to the faults', () => {
 
   it('reports failures before and after that window', () => {
     expect(errorsOutsideFaults([at(8_000), at(22_500)], faults, { slackMs: 1_000, recoveryMs: 10_000 }).map((r) => r.at)).toEqual([8_000, 22_500]);
+  });
+
+  it('forgives a slow request sent before the fault that was still in flight when it began', () => {
+    expect(errorsOutsideFaults([{ kind: 'page', at: 7_000, ms: 2_500, ok: false }], faults, { slackMs: 1_000, recoveryMs: 10_000 })).toEqual([]);
+    expect(errorsOutsideFaults([{ kind: 'page', at: 7_000, ms: 1_500, ok: false }], faults, { slackMs: 1_000, recoveryMs: 10_000 })).toHaveLength(1);
+  });
+
+  it('counts each fault\'s failures and when the last was answered after its end', () => {
+    const rows = faultFailures([at(11_000), { kind: 'k', at: 13_000, ms: 500, ok: false }, at(30_000), at(11_500, true)], faults, { slackMs: 1_000, recoveryMs: 10_000 });
+    expect(rows).toEqual([{ name: 'kill api', start: 10_000, end: 12_000, failures: 2, lastAfterEnd: 1_500 }]);
   });
 
   it('takes a fault with no end as lasting', () => {
