@@ -108,15 +108,22 @@ export function errorsOutsideFaults(records, faults, { slackMs = 1_000, recovery
 }
 
 /**
- * Per fault: the failures of requests in flight during it (or its recovery), and how long after its end the last
- * of them was answered (ms; null without failures), so the run shows how fast each fault healed.
+ * Per fault: the failures it explains, and how long after its end the last of them was answered (ms; null without
+ * failures), so the run shows how fast each fault healed. A failure in flight during several faults' windows (a
+ * recovery overlapping the next fault) is the latest of those faults' that began before it was answered.
  */
 export function faultFailures(records, faults, { slackMs = 1_000, recoveryMs = 10_000 } = {}) {
-  return faults.map((f) => {
-    const failed = records.filter((r) => !r.ok && inFlightDuring(r, [f.start - slackMs, (f.end ?? Infinity) + recoveryMs]));
-    const last = failed.length ? Math.max(...failed.map((r) => r.at + r.ms)) : null;
-    return { ...f, failures: failed.length, lastAfterEnd: last === null || f.end === null ? null : last - f.end };
-  });
+  const rows = faults.map((f) => ({ ...f, failures: 0, last: null }));
+  for (const r of records) {
+    if (r.ok) continue;
+    const answered = r.at + r.ms;
+    const candidates = rows.filter((f) => inFlightDuring(r, [f.start - slackMs, (f.end ?? Infinity) + recoveryMs]) && f.start - slackMs <= answered);
+    const owner = candidates.sort((a, b) => b.start - a.start)[0];
+    if (!owner) continue;
+    owner.failures += 1;
+    owner.last = Math.max(owner.last ?? -Infinity, answered);
+  }
+  return rows.map(({ last, ...f }) => ({ ...f, lastAfterEnd: last === null || f.end === null ? null : last - f.end }));
 }
 
 /**

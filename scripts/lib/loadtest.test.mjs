@@ -82,6 +82,12 @@ describe('errors confined to the faults', () => {
     expect(rows).toEqual([{ name: 'kill api', start: 10_000, end: 12_000, failures: 2, lastAfterEnd: 1_500 }]);
   });
 
+  it('gives a failure in two faults\' windows to the later fault', () => {
+    const two = [...faults, { name: 'restart db', start: 20_000, end: 21_000 }];
+    const rows = faultFailures([at(11_000), at(20_500)], two, { slackMs: 1_000, recoveryMs: 10_000 });
+    expect(rows.map((f) => [f.name, f.failures, f.lastAfterEnd])).toEqual([['kill api', 1, -999], ['restart db', 1, -499]]);
+  });
+
   it('takes a fault with no end as lasting', () => {
     expect(errorsOutsideFaults([at(99_000)], [{ name: 'x', start: 1_000 }])).toEqual([]);
   });
