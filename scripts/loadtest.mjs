@@ -481,11 +481,17 @@ async function main() {
 
   const procs = {};
   const apiEnv = (port) => env({ API_HOST: '127.0.0.1', API_PORT: String(port), ...(BREAK === 'redis-one-api' && port === apiB ? { REDIS_URL: undefined } : {}) });
+  // Nothing starts once the cleanup has begun (Ctrl+C mid-fault): it would outlive the run.
+  const refuseWhenStopping = () => {
+    if (cleaning) throw new Error('stopping');
+  };
   const startApi = async (key, port, extra = {}) => {
+    refuseWhenStopping();
     procs[key] = startProcess({ name: key, entry: API_ENTRY, env: { ...apiEnv(port), ...extra }, logFile: logFile(key) });
     await waitReady(procs[key], `http://127.0.0.1:${port}/api/health/ready`, { timeoutMs: 180_000 });
   };
   const startWeb = async (key, port) => {
+    refuseWhenStopping();
     procs[key] = startProcess({
       name: key,
       entry: WEB_ENTRY,
@@ -569,6 +575,7 @@ async function main() {
     await fault('Redis gone for 20 s', async () => {
       await redis.stop();
       await sleep(20_000);
+      refuseWhenStopping();
       redis = await startRedis(dir, redisPort);
     });
   })();
