@@ -570,7 +570,10 @@ async function main() {
       await startWeb('web1', webA);
     });
     await at(0.45);
-    await fault('PostgreSQL restart', async () => database.restart());
+    await fault('PostgreSQL restart', async () => {
+      refuseWhenStopping();
+      await database.restart();
+    });
     await at(0.6);
     await fault('Redis gone for 20 s', async () => {
       await redis.stop();
