@@ -9,7 +9,7 @@ const external = [...new Set([...deps('./package.json'), ...deps('../../packages
   .flatMap((d) => [d, `${d}/*`]);
 
 await build({
-  entryPoints: ['src/server.ts', 'src/seed.ts'],
+  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/seed.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -21,4 +21,4 @@ await build({
   // Bundled code still finds the migrations and the repository root from its own location.
   define: {},
 });
-console.log('api: built dist/server.js');
+console.log('api: built dist/server.js and dist/worker.js');

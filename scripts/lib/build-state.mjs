@@ -39,7 +39,7 @@ export const BUILDS = [
   {
     name: 'api',
     workspace: '@ekran/api',
-    outputs: ['apps/api/dist/server.js', 'apps/api/dist/seed.js'],
+    outputs: ['apps/api/dist/server.js', 'apps/api/dist/worker.js', 'apps/api/dist/seed.js'],
     sources: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', ...packageSources(['core', 'contracts', 'db'])],
   },
   {

@@ -48,6 +48,12 @@ export interface CreateDbOptions {
   /** Passed to pg.Pool. */
   poolSize?: number;
   migrationsDir?: string;
+  /**
+   * PostgreSQL only: told when a pooled connection fails outside a query (the server restarted or ended the
+   * session), idle or checked out; the pool drops that connection and opens a new one when asked. Default: a warning
+   * on stderr.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Creates a database handle: PostgreSQL when a URL is given, PGlite (embedded) otherwise. */
@@ -55,6 +61,13 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error' event: on the pool
+    // when it was idle, on the client when it was checked out (a transaction between two statements). Unheard,
+    // either one ends the process, so a database restart would kill every API process. The query running on it, if
+    // any, fails on its own; a released dead client is dropped by the pool.
+    const onConnectionError = options.onConnectionError ?? ((err: Error) => console.warn(`database: a connection failed (${err.message}); it is replaced on the next query`));
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
