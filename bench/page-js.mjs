@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:js`: the JavaScript a first-time visitor's browser downloads on the home page, /movies and a title
-// page (before play), against issue 18's budget (120 kB compressed a page, hls.js 0 bytes until play). It starts the
+// page (before play), against the speed goals' budget (120 kB compressed a page, hls.js 0 bytes until play). It starts the
 // site from the build as bench/lighthouse.mjs does (a fresh embedded database, seeded), opens each page in a fresh
 // chromium profile with a browser's user agent (the site gives crawlers no session, and isbot counts
 // "HeadlessChrome" as one), waits until the network has been idle and counts every script response of chromium's
@@ -25,7 +25,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const API_KEY = 'ekran-bench-key-0001';
 // The same desktop browser as bench/run.mjs's first-visit target.
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-/** Issue 18's budget: JavaScript on a page's first load, compressed. */
+/** The speed goals' budget: JavaScript on a page's first load, compressed. */
 export const PAGE_JS_BUDGET_BYTES = 120 * 1000;
 const IDLE_MS = 1_500;
 
