@@ -1,22 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import './modal.css';
 
-/**
- * The site's one dialog (Radix: focus trap, Escape, aria): a title, an optional lead, the content and a close
- * cross in the corner. Profiles, the parental PIN, devices and the account pages all use it.
- */
-export function Modal({
-  open = true,
-  onClose,
-  title,
-  lead,
-  children,
-  size = 'md',
-  testId,
-  dismissible = true,
-  focus = 'first',
-}: {
+/** What a Modal takes (modal.tsx). */
+export interface ModalProps {
   open?: boolean;
   onClose: () => void;
   title: string;
@@ -31,10 +17,22 @@ export function Modal({
    * read out and no button is pressed by a stray Enter (a list of devices to disconnect).
    */
   focus?: 'first' | 'dialog';
-}) {
+}
+
+/** The open dialog of Modal (modal.tsx), a chunk of its own with Radix. */
+export default function ModalDialog({
+  onClose,
+  title,
+  lead,
+  children,
+  size = 'md',
+  testId,
+  dismissible = true,
+  focus = 'first',
+}: Omit<ModalProps, 'open'>) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+    <Dialog.Root open onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal__overlay" />
         <Dialog.Content
