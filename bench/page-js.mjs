@@ -43,6 +43,8 @@ export async function pageScripts(browser, url) {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       (async () => {
+        // A missing chunk (a site started before the last build) would count as a few bytes of error page.
+        if (response.status() !== 200) throw new Error(`${response.url()} answered ${response.status()}`);
         const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
         const { pathname } = new URL(response.url());
         return {
