@@ -3,7 +3,8 @@ import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
-import { useEffect, useEffectEvent } from 'react';
+import { useContext, useEffect, useEffectEvent } from 'react';
+import { preload } from 'react-dom';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -19,6 +20,7 @@ import {
   useRevalidator,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
+  UNSAFE_FrameworkContext,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/shell/footer.tsx';
@@ -156,6 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce(); // the CSP nonce of this page's scripts (entry.server.tsx)
   // In the layout, not in App: the error screens replace App, and answers nobody waited for arrive there too.
   useRouteAnswerRejections();
+  useStylesFirst();
   const lang = data?.lang ?? 'ru';
   const i18n = useInterfaceI18n(lang);
   // Pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
@@ -211,6 +214,21 @@ export default function App() {
   useNavigationTrail();
   useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
+}
+
+const SHELL_STYLES = [appCss, profilesCss, kidsThemeCss];
+
+/**
+ * The page's stylesheets are asked for before its scripts. React writes the scripts' modulepreload links at the top of
+ * the head, before the stylesheets of <Links>, and on HTTP/1.1 (six connections a host) the render-blocking styles
+ * then wait behind a page's scripts: a preload of each (React writes those before the modulepreloads) puts them first
+ * in the queue, so the server's HTML paints sooner (decision 046).
+ */
+function useStylesFirst() {
+  const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
+  const matches = useMatches();
+  for (const href of SHELL_STYLES) preload(href, { as: 'style' });
+  for (const match of matches) for (const href of manifest?.routes[match.id]?.css ?? []) preload(href, { as: 'style' });
 }
 
 /**
