@@ -3,7 +3,7 @@ import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
-import { useContext, useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useEffectEvent } from 'react';
 import { preload } from 'react-dom';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -24,8 +24,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/shell/footer.tsx';
-import { ProfileDialogs } from './components/profiles/profile-dialogs.tsx';
-import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
+import { ProfilesProvider, useProfiles } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { TabBar } from './components/shell/tab-bar.tsx';
@@ -191,7 +190,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             {bare ? null : <Footer menu={data?.menu ?? []} />}
             {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} archiveVariant={data.archiveVariant} /> : null}
-            <ProfileDialogs />
+            <OpenProfileDialog />
             {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
             <Notices />
             {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
@@ -214,6 +213,18 @@ export default function App() {
   useNavigationTrail();
   useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
+}
+
+// The profile area's popups load when one opens (decision 046): a closed one renders nothing, and an open one's content
+// is a portal the server does not render.
+const ProfileDialogs = lazy(() => import('./components/profiles/profile-dialogs.tsx').then((m) => ({ default: m.ProfileDialogs })));
+function OpenProfileDialog() {
+  if (!useProfiles()?.dialog) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileDialogs />
+    </Suspense>
+  );
 }
 
 const SHELL_STYLES = [appCss, profilesCss, kidsThemeCss];
