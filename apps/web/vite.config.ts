@@ -1,5 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { DYNAMIC_TEXT_SECTIONS, textSectionsOf } from './app/lib/text-sections.ts';
 
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
@@ -24,7 +28,8 @@ function shellModules(): Plugin {
         for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
           // The site's own modules only: a package's index re-exports modules that only lazy chunks use (the
           // contracts' zod schemas), which this group would otherwise pull into every page.
-          if (shell.has(next) || next.includes('?') || !APP.test(next)) continue;
+          const ownModule = APP.test(next) && !next.includes('?');
+          if (shell.has(next) || !(ownModule || next.startsWith(TEXTS_RESOLVED))) continue;
           shell.add(next);
           queue.push(next);
         }
@@ -33,8 +38,44 @@ function shellModules(): Plugin {
   };
 }
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RU: Record<string, unknown> = JSON.parse(readFileSync(path.join(HERE, 'app/locales/ru.json'), 'utf8'));
+const SECTIONS = new Set(Object.keys(RU));
+const I18N = path.join(HERE, 'app/lib/i18n.ts');
+const TEXTS_ID = 'virtual:ekran-texts/';
+const TEXTS_RESOLVED = '\0ekran-texts:';
+
+/**
+ * The Russian texts in the browser, section by section (decision 046): each module of the client imports the
+ * sections it names (app/lib/text-sections.ts), and each section is a module that registers its texts with i18n.ts
+ * when it runs, before any module that uses them renders. The server has every text from the start.
+ */
+function russianTextSections(): Plugin {
+  return {
+    name: 'ekran-russian-text-sections',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (id) => (id.startsWith(TEXTS_ID) ? TEXTS_RESOLVED + id.slice(TEXTS_ID.length) : null),
+    load(id) {
+      if (!id.startsWith(TEXTS_RESOLVED)) return null;
+      const section = id.slice(TEXTS_RESOLVED.length);
+      return `import { registerTexts } from ${JSON.stringify(I18N)};\nregisterTexts('ru', ${JSON.stringify({ [section]: RU[section] })});\n`;
+    },
+    transform(code, id) {
+      const [file = '', query = ''] = id.split('?');
+      // A route module comes with React Router's query; other queries (?url, ?raw) are not code.
+      if ((query && !query.includes('react-router')) || !/\.tsx?$/.test(file) || file.includes('node_modules') || file === I18N) return null;
+      if (!file.startsWith(path.join(HERE, 'app')) && !/[\\/]packages[\\/][^\\/]+[\\/]src[\\/]/.test(file)) return null;
+      const own = path.relative(HERE, file).split(path.sep).join('/');
+      const sections = new Set([...textSectionsOf(code, SECTIONS), ...(DYNAMIC_TEXT_SECTIONS[own] ?? [])]);
+      if (sections.size === 0) return null;
+      // On the first line, so the module's own lines keep their numbers.
+      return { code: [...sections].map((section) => `import '${TEXTS_ID}${section}';`).join('') + code, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), shellModules()],
+  plugins: [reactRouter(), shellModules(), russianTextSections()],
   // Our workspace packages are TypeScript source: bundle them into the server build.
   ssr: { noExternal: [/^@ekran\//] },
   server: {
