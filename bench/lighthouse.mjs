@@ -35,7 +35,8 @@ async function audit(url) {
     const metric = (id) => lhr.audits[id]?.numericValue ?? null;
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script');
-    const hls = scripts.filter((r) => /hls/i.test(r.url));
+    // The hls.js chunk itself (hls-<hash>.js), not the player's config module beside it (hls-config-<hash>.js).
+    const hls = scripts.filter((r) => /\/hls-[\w-]{8}\.js$/.test(new URL(r.url).pathname));
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp_ms: metric('largest-contentful-paint'),
