@@ -3,7 +3,7 @@ import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
-import { lazy, Suspense, useContext, useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
 import { preload } from 'react-dom';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -29,7 +29,6 @@ import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
-import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, tFor, useInterfaceI18n } from './lib/i18n.ts';
 import { csrfMiddleware } from './lib/csrf.server.ts';
 import { buildMenu } from './lib/menu.server.ts';
@@ -50,10 +49,9 @@ import profilesCss from './styles/profiles.css?url';
 import kidsThemeCss from './styles/kids-theme.css?url';
 import { KidsNotAvailable } from './routes/errors/kids-not-available.tsx';
 import { screenTypeOf } from './lib/gift-host.server.ts';
-import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx';
 import { operatorShell } from './lib/operator-shell.server.ts';
 // ---- The extension banner and the trial hint
-import { BillingNotices } from './components/billing/billing-notices.tsx';
+import type { BillingNoticeData } from './lib/billing-notices.ts';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
 import { ShellPopupHost } from './components/offers/shell-popup-host.tsx';
 
@@ -185,16 +183,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProgressBar />
             {bare ? null : <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />}
             <main id="content" className="main">
-              {data?.operator?.balance ? <OperatorLowBalanceBanner balance={data.operator.balance} /> : null}
+              {data?.operator?.balance ? (
+                <Suspense fallback={null}>
+                  <OperatorLowBalanceBanner balance={data.operator.balance} />
+                </Suspense>
+              ) : null}
               {children}
             </main>
             {bare ? null : <Footer menu={data?.menu ?? []} />}
             {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} archiveVariant={data.archiveVariant} /> : null}
             <OpenProfileDialog />
-            {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
+            {data?.notice === 'device-removed' && !data.suppressPopups ? (
+              <Suspense fallback={null}>
+                <DeletedDeviceDialog />
+              </Suspense>
+            ) : null}
             <Notices />
-            {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
-            <BillingNotices data={data?.billing} />
+            {data?.operator?.popup && !data.suppressPopups ? (
+              <Suspense fallback={null}>
+                <OperatorStatePopup state={data.operator.popup} />
+              </Suspense>
+            ) : null}
+            <ShellBillingNotices data={data?.billing} />
             {/* The one marketing popup of a page view, after the shell's own popups (decision 027). */}
             {data && !bare ? (
               <ShellPopupHost blocked={data.suppressPopups || data.isKids || data.notice === 'device-removed' || !!data.operator?.popup} trialAvailable={data.trialAvailable} />
@@ -223,6 +233,25 @@ function OpenProfileDialog() {
   return (
     <Suspense fallback={null}>
       <ProfileDialogs />
+    </Suspense>
+  );
+}
+
+// What only some viewers get loads with the first page that shows it: an operator customer's popup and low-balance
+// banner, the deleted-device popup, a subscriber's billing notices.
+const OperatorLowBalanceBanner = lazy(() => import('./components/operator/operator-popups.tsx').then((m) => ({ default: m.OperatorLowBalanceBanner })));
+const OperatorStatePopup = lazy(() => import('./components/operator/operator-popups.tsx').then((m) => ({ default: m.OperatorStatePopup })));
+const DeletedDeviceDialog = lazy(() => import('./components/devices/deleted-device-dialog.tsx').then((m) => ({ default: m.DeletedDeviceDialog })));
+const BillingNotices = lazy(() => import('./components/billing/billing-notices.tsx').then((m) => ({ default: m.BillingNotices })));
+
+/** The billing notices from a page that has one on: they stay to take their notices down when the data goes. */
+function ShellBillingNotices({ data }: { data: BillingNoticeData | null | undefined }) {
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (data?.extension || data?.trial_ends_at)) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <BillingNotices data={data} />
     </Suspense>
   );
 }
