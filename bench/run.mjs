@@ -19,7 +19,8 @@
 // the list by skip (/page{N}), and the same portion by keyset cursor (the infinite scroll). Results also go
 // to bench/results/latest.json. A benchmark, not a test: no thresholds, but it fails when a target
 // answered with errors or non-2xx statuses (the numbers would mean nothing). Last, bench/ttff.mjs
-// measures the player's time to first frame with our start-up tuning against hls.js defaults. Search suggestions'
+// measures the player's time to first frame with our start-up tuning against hls.js defaults, and bench/page-js.mjs
+// the JavaScript a first visit's pages download. Search suggestions'
 // round trip (bench/suggest.mjs) is measured on the seeded catalogue and again on the large one. Then a live
 // channel's media playlist (computed per request from the wall clock) against the same text as a static file.
 //
@@ -510,5 +511,12 @@ if (code === 0 && process.env.BENCH_TTFF !== '0') {
   console.log('\nbench: time to first frame (bench/ttff.mjs)…');
   const ttff = spawn(process.execPath, [path.join(ROOT, 'bench/ttff.mjs')], { stdio: 'inherit' });
   code = await new Promise((resolve) => ttff.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+}
+// ---- The JavaScript of a first visit's pages against the speed goals' budget (bench/page-js.mjs, its own site and
+// browser; BENCH_JS=0 skips it).
+if (code === 0 && process.env.BENCH_JS !== '0') {
+  console.log('\nbench: page JavaScript (bench/page-js.mjs)…');
+  const pageJs = spawn(process.execPath, [path.join(ROOT, 'bench/page-js.mjs')], { stdio: 'inherit' });
+  code = await new Promise((resolve) => pageJs.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 }
 process.exit(code);

@@ -9,7 +9,7 @@ const INCLUDE = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
 const shared = {
   // Component tests declare `// @vitest-environment jsdom`; the rest run in node.
   environment: 'node',
-  setupFiles: ['../../scripts/vitest-no-console-error.ts'],
+  setupFiles: ['../../scripts/vitest-no-console-error.ts', './app/test/russian-texts.ts'],
 } as const;
 
 /**

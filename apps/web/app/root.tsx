@@ -3,7 +3,8 @@ import {
   EXPERIMENTS, experimentGroup, FOR_KIDS_COOKIE, formatPhone, isCatchupVariantOn, isKidsMode, isMobileWebAppOn, isTvTz, lowercaseLocaleRedirect, trafficRedirect, TV_TZ_COOKIE, tzOfOffsetMinutes,
 } from '@ekran/core';
 import Bowser from 'bowser';
-import { useEffect, useEffectEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useEffectEvent, useState } from 'react';
+import { preload } from 'react-dom';
 import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -19,16 +20,15 @@ import {
   useRevalidator,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
+  UNSAFE_FrameworkContext,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/shell/footer.tsx';
-import { ProfileDialogs } from './components/profiles/profile-dialogs.tsx';
-import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
+import { ProfilesProvider, useProfiles } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { TabBar } from './components/shell/tab-bar.tsx';
 import { ErrorScreen } from './components/ui/error-screen.tsx';
-import { DeletedDeviceDialog } from './components/devices/deleted-device-dialog.tsx';
 import { asInterfaceLanguage, tFor, useInterfaceI18n } from './lib/i18n.ts';
 import { csrfMiddleware } from './lib/csrf.server.ts';
 import { buildMenu } from './lib/menu.server.ts';
@@ -49,10 +49,9 @@ import profilesCss from './styles/profiles.css?url';
 import kidsThemeCss from './styles/kids-theme.css?url';
 import { KidsNotAvailable } from './routes/errors/kids-not-available.tsx';
 import { screenTypeOf } from './lib/gift-host.server.ts';
-import { asOperatorPopup, OperatorLowBalanceBanner, OperatorPopup } from './components/operator/operator-popups.tsx';
 import { operatorShell } from './lib/operator-shell.server.ts';
 // ---- The extension banner and the trial hint
-import { BillingNotices } from './components/billing/billing-notices.tsx';
+import type { BillingNoticeData } from './lib/billing-notices.ts';
 import { loadBillingNotices } from './lib/billing-notices.server.ts';
 import { ShellPopupHost } from './components/offers/shell-popup-host.tsx';
 
@@ -156,6 +155,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce(); // the CSP nonce of this page's scripts (entry.server.tsx)
   // In the layout, not in App: the error screens replace App, and answers nobody waited for arrive there too.
   useRouteAnswerRejections();
+  useStylesFirst();
   const lang = data?.lang ?? 'ru';
   const i18n = useInterfaceI18n(lang);
   // Pages for the apps' webview (handle.bare: the /mobile/* payment results) have no header or footer.
@@ -183,16 +183,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ProgressBar />
             {bare ? null : <Header menu={data?.menu ?? []} isKids={data?.isKids ?? false} account={data && !data.isVirtual ? { email: data.email } : null} />}
             <main id="content" className="main">
-              {data?.operator?.balance ? <OperatorLowBalanceBanner balance={data.operator.balance} /> : null}
+              {data?.operator?.balance ? (
+                <Suspense fallback={null}>
+                  <OperatorLowBalanceBanner balance={data.operator.balance} />
+                </Suspense>
+              ) : null}
               {children}
             </main>
             {bare ? null : <Footer menu={data?.menu ?? []} />}
             {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} archiveVariant={data.archiveVariant} /> : null}
-            <ProfileDialogs />
-            {data?.notice === 'device-removed' && !data.suppressPopups ? <DeletedDeviceDialog /> : null}
+            <OpenProfileDialog />
+            {data?.notice === 'device-removed' && !data.suppressPopups ? (
+              <Suspense fallback={null}>
+                <DeletedDeviceDialog />
+              </Suspense>
+            ) : null}
             <Notices />
-            {data?.operator?.popup && !data.suppressPopups ? <OperatorPopup popup={asOperatorPopup(data.operator.popup)} /> : null}
-            <BillingNotices data={data?.billing} />
+            {data?.operator?.popup && !data.suppressPopups ? (
+              <Suspense fallback={null}>
+                <OperatorStatePopup state={data.operator.popup} />
+              </Suspense>
+            ) : null}
+            <ShellBillingNotices data={data?.billing} />
             {/* The one marketing popup of a page view, after the shell's own popups (decision 027). */}
             {data && !bare ? (
               <ShellPopupHost blocked={data.suppressPopups || data.isKids || data.notice === 'device-removed' || !!data.operator?.popup} trialAvailable={data.trialAvailable} />
@@ -211,6 +223,52 @@ export default function App() {
   useNavigationTrail();
   useViewerTz(useRouteLoaderData<typeof loader>('root')?.tz ?? null);
   return <Outlet />;
+}
+
+// The profile area's popups load when one opens (decision 046): a closed one renders nothing, and an open one's content
+// is a portal the server does not render.
+const ProfileDialogs = lazy(() => import('./components/profiles/profile-dialogs.tsx').then((m) => ({ default: m.ProfileDialogs })));
+function OpenProfileDialog() {
+  if (!useProfiles()?.dialog) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileDialogs />
+    </Suspense>
+  );
+}
+
+// What only some viewers get loads with the first page that shows it: an operator customer's popup and low-balance
+// banner, the deleted-device popup, a subscriber's billing notices.
+const OperatorLowBalanceBanner = lazy(() => import('./components/operator/operator-popups.tsx').then((m) => ({ default: m.OperatorLowBalanceBanner })));
+const OperatorStatePopup = lazy(() => import('./components/operator/operator-popups.tsx').then((m) => ({ default: m.OperatorStatePopup })));
+const DeletedDeviceDialog = lazy(() => import('./components/devices/deleted-device-dialog.tsx').then((m) => ({ default: m.DeletedDeviceDialog })));
+const BillingNotices = lazy(() => import('./components/billing/billing-notices.tsx').then((m) => ({ default: m.BillingNotices })));
+
+/** The billing notices from a page that has one on: they stay to take their notices down when the data goes. */
+function ShellBillingNotices({ data }: { data: BillingNoticeData | null | undefined }) {
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (data?.extension || data?.trial_ends_at)) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <BillingNotices data={data} />
+    </Suspense>
+  );
+}
+
+const SHELL_STYLES = [appCss, profilesCss, kidsThemeCss];
+
+/**
+ * The page's stylesheets are asked for before its scripts. React writes the scripts' modulepreload links at the top of
+ * the head, before the stylesheets of <Links>, and on HTTP/1.1 (six connections a host) the render-blocking styles
+ * then wait behind a page's scripts: a preload of each (React writes those before the modulepreloads) puts them first
+ * in the queue, so the server's HTML paints sooner (decision 046).
+ */
+function useStylesFirst() {
+  const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
+  const matches = useMatches();
+  for (const href of SHELL_STYLES) preload(href, { as: 'style' });
+  for (const match of matches) for (const href of manifest?.routes[match.id]?.css ?? []) preload(href, { as: 'style' });
 }
 
 /**

@@ -1,4 +1,6 @@
 export * from './common.ts';
+// Free of zod, so a browser page that only compares codes does not download the schemas.
+export * from './error-codes.ts';
 export * from './auth.ts';
 export * from './social.ts';
 export * from './catalog.ts';

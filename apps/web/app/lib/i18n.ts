@@ -1,6 +1,5 @@
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
-import ru from '../locales/ru.json';
 import { forgetTranslations, rememberTranslations } from './i18n-memo.ts';
 
 /** Interface languages with translation files; ru is complete and the fallback. */
@@ -9,12 +8,14 @@ export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 export const asInterfaceLanguage = (v: string | null | undefined): InterfaceLanguage => (v === 'en' ? 'en' : 'ru');
 
 /**
- * The texts of each language. Russian, the default and the fallback, is always here; another language's texts are
- * a chunk of their own, which a browser loads only when its page is in that language (entry.client.tsx, a profile
- * switch), and the server registers at start (i18n-languages.server.ts). Every instance reads this one object, so
- * texts registered later reach instances made before.
+ * The texts of each language. Russian, the default and the fallback, comes section by section in a browser: each
+ * module brings the sections it names (registerTexts, from the client build's text modules, decision 046). Another
+ * language's texts are a chunk of their own, which a browser loads only when its page is in that language
+ * (entry.client.tsx, a profile switch). The server registers every language whole at start
+ * (i18n-languages.server.ts). Every instance reads this one object, so texts registered later reach instances made
+ * before.
  */
-const resources: Resource = { ru: { translation: ru } };
+const resources: Resource = { ru: { translation: {} } };
 const chunks: Record<Exclude<InterfaceLanguage, 'ru'>, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('../locales/en.json'),
 };
@@ -25,6 +26,13 @@ export const isLanguageLoaded = (lng: InterfaceLanguage): boolean => lng in reso
 export function registerLanguage(lng: InterfaceLanguage, texts: Record<string, unknown>): void {
   resources[lng] = { translation: texts };
   fixed.delete(lng);
+  forgetTranslations();
+}
+
+/** Adds sections of a language's texts (the client build's text modules call it for Russian). */
+export function registerTexts(lng: InterfaceLanguage, sections: Record<string, unknown>): void {
+  Object.assign((resources[lng] ??= { translation: {} }).translation as Record<string, unknown>, sections);
+  // A key asked for before its section arrived was answered without it.
   forgetTranslations();
 }
 

@@ -29,7 +29,7 @@ export function TitleGrid({ items, variant = 'catalogue', placeholders = 0 }: Ti
     <ul className={variant === 'originals' ? 'card-grid card-grid--originals' : 'card-grid'}>
       {items.map((item, i) => (
         <li key={item.id}>
-          <TitleCard title={item} t={t} sizes={GRID_SIZES[variant]} priority={i < 7} />
+          <TitleCard title={item} t={t} sizes={GRID_SIZES[variant]} priority={i < 7} preloaded={i === 0} />
         </li>
       ))}
       {Array.from({ length: placeholders }, (_, i) => (

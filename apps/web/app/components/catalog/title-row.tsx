@@ -17,7 +17,7 @@ export function TitleRow({ row, priority = false }: { row: RowView; priority?: b
       <RowTrack label={row.title}>
         {row.items.map((item, i) => (
           <li key={item.id}>
-            <TitleCard title={item} t={t} sizes={ROW_SIZES} priority={priority && i < 6} />
+            <TitleCard title={item} t={t} sizes={ROW_SIZES} priority={priority && i < 6} preloaded={priority && i === 0} />
           </li>
         ))}
       </RowTrack>

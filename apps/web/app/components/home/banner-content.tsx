@@ -1,6 +1,7 @@
 import type { Banner } from '@ekran/contracts';
 import { bannerExtraActions, type BannerClickOutcome } from '@ekran/core';
 import { lazy, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
@@ -15,6 +16,7 @@ const BannerPlayer = lazy(() => import('./banner-player.tsx'));
 
 /** The wide layout (desktop art at 1326:310) starts here; narrower screens get the mobile art above the text. */
 export const BANNER_WIDE_MEDIA = '(min-width: 1024px)';
+const BANNER_NARROW_MEDIA = '(max-width: 1023.98px)';
 
 /**
  * A banner's picture (spec platform §3 images): web_desktop on wide screens, or image_narrow for a narrow
@@ -24,6 +26,12 @@ export function BannerPicture({ banner, priority, wide = true }: { banner: Banne
   const { web_desktop: desktop, web_mobile: mobile, image_narrow: narrow } = banner.images;
   const wideArt = banner.is_narrow ? posterSources(narrow, 620, '(min-width: 1440px) 620px, 47vw') : posterSources(desktop, 1326, '(min-width: 1440px) 1328px, 100vw');
   const phone = posterSources(mobile, wide ? 768 : 640, wide ? '100vw' : '(min-width: 768px) 50vw, 100vw');
+  if (priority) {
+    // The first banner is the page's largest paint: its preload goes into the head, ahead of the scripts and styles,
+    // where the <img> in the body would be found only after them (a <picture>'s image is not preloaded by React).
+    preload(phone.src, { as: 'image', imageSrcSet: phone.srcSet, imageSizes: phone.sizes, fetchPriority: 'high', media: wide ? BANNER_NARROW_MEDIA : undefined });
+    if (wide) preload(wideArt.src, { as: 'image', imageSrcSet: wideArt.srcSet, imageSizes: wideArt.sizes, fetchPriority: 'high', media: BANNER_WIDE_MEDIA });
+  }
   return (
     <picture className="banner__picture">
       {wide ? <source media={BANNER_WIDE_MEDIA} srcSet={wideArt.srcSet} sizes={wideArt.sizes} /> : null}

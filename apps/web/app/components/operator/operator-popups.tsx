@@ -15,6 +15,11 @@ const STATES: readonly string[] = OPERATOR_POPUP_PRECEDENCE;
 const POPUP_KEYS: Record<OperatorPopupState, string> = { no_money: 'noMoney', got_money: 'gotMoney', info: 'info', no_app: 'noApp' };
 export const asOperatorPopup = (v: string | null | undefined): OperatorPopupState | null => (v && STATES.includes(v) ? (v as OperatorPopupState) : null);
 
+/** The shell's operator popup from the auth data's state as it came (an unknown state shows none). */
+export function OperatorStatePopup({ state }: { state: string }) {
+  return <OperatorPopup popup={asOperatorPopup(state)} />;
+}
+
 /** The resource that remembers a closed informing popup (routes/resources/operator-popup.ts). */
 export const OPERATOR_POPUP_RESOURCE = '/resources/operator-popup';
 

@@ -1,12 +1,15 @@
 import type { MenuItem } from '@ekran/core';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ProfileMenu } from '../profiles/profile-menu.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';
-import { useSiteMap } from './site-map.ts';
+import { genreUrl } from './site-map.ts';
+
+// What no first paint shows loads apart from the page (decision 046): the profile menu (Radix's dropdown, popper)
+// only for a registered viewer, whose page renders it; the phone drawer (Radix's dialog) when the burger opens it.
+const ProfileMenu = lazy(() => import('../profiles/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
+const MobileDrawer = lazy(() => import('./mobile-drawer.tsx'));
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
 export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: boolean; account: { email: string | null } | null }) {
@@ -26,7 +29,9 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
         <div className="header__account">
           {account ? (
-            <ProfileMenu email={account.email} />
+            <Suspense fallback={<span className="header__avatar" aria-hidden="true" />}>
+              <ProfileMenu email={account.email} />
+            </Suspense>
           ) : (
             <Link className="btn btn--ghost" to={signInHref} data-testid="header-signin">
               {t('auth.signIn')}
@@ -45,10 +50,6 @@ function useSignInHref(): string {
   const { pathname, search } = useLocation();
   if (pathname === '/' || AUTH_FLOW.test(pathname)) return '/auth';
   return `/auth?back=${encodeURIComponent(pathname + search)}`;
-}
-
-function genreUrl(item: MenuItem, alias: string) {
-  return `${item.url}/${alias}`;
 }
 
 /** How long the pointer rests on an item before its panel opens, and how long it may stray before it closes. */
@@ -197,87 +198,35 @@ function GenrePanelItem({ item, open, onOpenChange }: { item: MenuItem; open: bo
 }
 
 /**
- * The menu of a narrow screen, in a drawer: «Тарифы» and «Ввести промокод» first, the header menu with the first
- * genres of each section, then the rest of the site map (the footer's groups without what is above: genres, the
- * editors' lists, TV, the gift card, promos, partners, the viewer's lists).
+ * The burger of a narrow screen, which opens the drawer of the menu (mobile-drawer.tsx). The drawer's code loads with
+ * the first press; the focus comes back here when it closes.
  */
 function MobileMenu({ menu }: { menu: MenuItem[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const siteMap = useSiteMap(menu);
-  // Prices and the promo code lead the drawer (as on peers' phone menus), above the long lists of genres.
-  const quick = siteMap.find((group) => group.key === 'subscription')?.links.filter((link) => link.key === 'tariffs' || link.key === 'code') ?? [];
-  const shown = new Set([...menu.map((item) => item.url), ...quick.map((link) => link.url)]);
-  const groups = siteMap
-    .map((group) => ({ ...group, links: group.links.filter((link) => !shown.has(link.url)) }))
-    .filter((group) => group.links.length > 0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="burger" aria-label={t('menu.open')} data-testid="burger">
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="burger"
+        aria-label={t('menu.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        data-testid="burger"
+        onClick={() => setOpen(true)}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer__overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined} data-testid="drawer">
-          <div className="drawer__head">
-            <Dialog.Title className="drawer__title">{t('menu.title')}</Dialog.Title>
-            <Dialog.Close className="drawer__close" aria-label={t('menu.close')}>
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <nav aria-label={t('menu.main')}>
-            {quick.length > 0 ? (
-              <p className="drawer__quick">
-                {quick.map((link) => (
-                  <Link key={link.key} className={`btn btn--sm ${link.key === 'tariffs' ? 'btn--primary' : 'btn--ghost'}`} to={link.url} onClick={() => setOpen(false)} data-testid={`drawer-${link.key}`}>
-                    {link.title}
-                  </Link>
-                ))}
-              </p>
-            ) : null}
-            <ul className="drawer__list">
-              {menu.map((item) => (
-                <li key={item.key}>
-                  <NavLink className="drawer__link" to={item.url} onClick={() => setOpen(false)}>
-                    {item.title}
-                  </NavLink>
-                  {item.data?.genres.length ? (
-                    <ul className="drawer__genres">
-                      {item.data.genres.slice(0, 12).map((g) => (
-                        <li key={g.alias}>
-                          <Link to={genreUrl(item, g.alias)} onClick={() => setOpen(false)}>
-                            {g.title}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            {groups.map((group) => (
-              <section key={group.key} className="drawer__group" aria-labelledby={`drawer-${group.key}`}>
-                <h2 className="drawer__heading" id={`drawer-${group.key}`}>
-                  {group.title}
-                </h2>
-                <ul className="drawer__more">
-                  {group.links.map((link) => (
-                    <li key={link.key}>
-                      <NavLink to={link.url} onClick={() => setOpen(false)} data-testid={`drawer-${link.key}`}>
-                        {link.title}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <MobileDrawer menu={menu} onClose={() => setOpen(false)} returnFocus={() => buttonRef.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -3,6 +3,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
 
+/** A genre's page in a section of the menu. */
+export function genreUrl(item: MenuItem, alias: string) {
+  return `${item.url}/${alias}`;
+}
+
 /** A link of the site map. */
 export interface SiteLink {
   key: string;

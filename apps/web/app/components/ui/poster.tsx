@@ -1,5 +1,6 @@
 import type { Image } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
+import { preload } from 'react-dom';
 import { ASPECT, imageUrl, posterRequestWidth, posterSources, type ImageOrientation } from '../../lib/images.ts';
 import './poster.css';
 
@@ -14,6 +15,8 @@ export interface PosterProps {
   alt?: string;
   /** Above the fold: loaded eagerly with high priority; otherwise lazily, decoded off the main thread. */
   priority?: boolean;
+  /** The page's largest paint: also preloaded from the head, ahead of the page's scripts and styles. */
+  preloaded?: boolean;
   /** Fill a positioned parent (a hero or a backdrop) instead of keeping its own ratio box. */
   fill?: boolean;
   className?: string;
@@ -24,13 +27,15 @@ export interface PosterProps {
  * for the pixel ratio, a box of fixed ratio so nothing moves when it loads, and a quiet background while
  * loading or when the image fails.
  */
-export function Poster({ image, orientation, width, sizes, alt = '', priority = false, fill = false, className }: PosterProps) {
+export function Poster({ image, orientation, width, sizes, alt = '', priority = false, preloaded = false, fill = false, className }: PosterProps) {
   const [failed, setFailed] = useState(false);
   // An image that failed before the page hydrated fired its error event before React listened.
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
   const webp = posterSources(image, width, sizes, 'webp');
+  // A <picture>'s image is not preloaded by React; browsers without webp skip this one (type) and take the jpeg.
+  if (preloaded) preload(webp.src, { as: 'image', imageSrcSet: webp.srcSet, imageSizes: webp.sizes, type: 'image/webp', fetchPriority: 'high' });
   const classes = ['poster', `poster--${orientation}`, fill ? 'poster--fill' : null, failed ? 'poster--failed' : null, className].filter(Boolean).join(' ');
   return (
     <picture className={classes}>
