@@ -1,6 +1,6 @@
 import type { LinkedIdentity } from '@ekran/contracts';
 import type { SocialProvider } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher, useSearchParams } from 'react-router';
 import { SocialIcon, socialStartUrl } from '../auth/social-buttons.tsx';
 

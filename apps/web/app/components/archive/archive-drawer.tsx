@@ -1,6 +1,6 @@
 import type { ArchiveFilters as Filters } from '@ekran/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Modal } from '../ui/modal.tsx';
 import { ArchiveFilters, chosenFilterCount, type ArchiveFilterGroups } from './archive-filters.tsx';
 

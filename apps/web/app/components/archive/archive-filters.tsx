@@ -1,6 +1,6 @@
 import { applyArchiveFilter, archiveUrl, filterColumns, hasArchiveFilters, type ArchiveCategory, type ArchiveFilterChoice, type ArchiveFilters as Filters } from '@ekran/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { useFilterPanels } from '../catalog/catalog-filters.tsx';
 import { track } from '../../lib/track.ts';

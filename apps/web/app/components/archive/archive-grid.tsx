@@ -1,6 +1,6 @@
 import { CARD_VIEW_BATCH_DELAY_MS } from '@ekran/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ArchiveCard } from './archive-card.tsx';
 import { archiveCss, archiveImageSizes } from './archive-css.ts';
 import './archive.css';

@@ -1,6 +1,6 @@
 import { ARCHIVE_EMPTY } from '@ekran/core';
 import { TvNotAvailable } from '../tv/tv-geo.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 
 /** spec catalogue §4: "When loaded with no items, the empty view shows "Ничего не нашлось" / "Попробуйте изменить фильтры"". */

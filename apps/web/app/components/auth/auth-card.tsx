@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { AuthErrorKey } from '../../lib/auth-errors.ts';
 
 /** The frame of the sign-in, sign-up and confirmation pages. */

@@ -1,6 +1,6 @@
 import type { SocialProviders } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useNavigation } from 'react-router';
 import type { AuthFormErrors } from '../../lib/auth-errors.ts';
 import { AuthCard, Field, FormError } from './auth-card.tsx';

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@ekran/core';
 import { SOCIAL_PROVIDERS } from '@ekran/core';
 import { ApiPath } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The marks of the providers (simplified, drawn for 24×24). */
 export function SocialIcon({ provider }: { provider: SocialProvider }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import {
   EXTENSION_DISMISSED_KEY, showExtensionBanner, TRIAL_HINT_DISMISSED_KEY, trialNotice, type BillingNoticeData,

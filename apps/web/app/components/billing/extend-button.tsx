@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher, useRevalidator } from 'react-router';
 import { declineReason } from '../../lib/billing-view.ts';
 import type { ExtendAnswer } from '../../lib/resource-answers.ts';

@@ -1,7 +1,7 @@
 import type { AccountSubscription } from '@ekran/contracts';
 import { formatPrice, trialHint } from '@ekran/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useFetcher } from 'react-router';
 import { cardBrand, cardExpire, isLive, isStoreToken, maskCard, needsExtension, rateStepsText, STORE_NAMES } from '../../lib/billing-view.ts';
 import type { BillingActionResult, PaymentMethodView } from '../../lib/billing-actions.ts';

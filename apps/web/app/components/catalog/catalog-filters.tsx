@@ -1,7 +1,7 @@
 import type { FilterGroup, SortOptionData } from '@ekran/contracts';
 import { arrangeFilterItems, FILTER_ALL_OPTION, filterColumns, type ArrangedFilterItem } from '@ekran/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import { track } from '../../lib/track.ts';
 

@@ -1,6 +1,6 @@
 import { CATALOG_SENTINEL_ROOT_MARGIN, type PageSettings } from '@ekran/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher, useLocation, useNavigation, useNavigationType } from 'react-router';
 import type { CardView } from '../../lib/card-view.ts';
 import type { ListingPortion, PortionResult } from '../../lib/listing.ts';

@@ -1,5 +1,5 @@
 import { pageWindow } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import './listing.css';
 

@@ -1,5 +1,5 @@
 import type { CardView } from '../../lib/card-view.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TitleCard } from './title-card.tsx';
 
 /** The card grids of spec catalogue §9: the catalogue grid and its originals variant (fewer, wider cards). */

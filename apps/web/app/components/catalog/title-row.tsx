@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import type { RowView } from '../../lib/card-view.ts';
 import { RowTrack } from '../ui/row-track.tsx';

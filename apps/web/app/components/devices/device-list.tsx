@@ -1,5 +1,5 @@
 import type { AccountDevice } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { deviceTitle, formatDate, formatDateTime } from './format.ts';
 import './devices.css';
 

@@ -1,6 +1,6 @@
 import type { DeviceLimit } from '@ekran/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher } from 'react-router';
 import { DeviceList } from './device-list.tsx';
 import { Modal } from '../ui/modal.tsx';

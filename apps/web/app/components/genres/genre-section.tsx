@@ -1,6 +1,6 @@
 import type { GenreText } from '@ekran/contracts';
 import type { GenreCatalogueKind } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import type { CardView } from '../../lib/card-view.ts';

@@ -3,7 +3,7 @@ import type { BannerClickOutcome } from '@ekran/core';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { imageUrl } from '../../lib/images.ts';
 import { BannerActions, BannerPicture, BannerPlayback, pressFromArea } from './banner-content.tsx';
 import { useBannerClick } from './use-banner-click.ts';

@@ -2,7 +2,7 @@ import type { Banner } from '@ekran/contracts';
 import { bannerExtraActions, type BannerClickOutcome } from '@ekran/core';
 import { lazy, Suspense, useState } from 'react';
 import { preload } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { posterSources } from '../../lib/images.ts';

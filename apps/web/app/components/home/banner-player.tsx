@@ -1,6 +1,6 @@
 import type { PlaybackCheck } from '@ekran/contracts';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import type { QueueItem } from '../../lib/resource-answers.ts';
 import { callResource } from '../../lib/resource-client.ts';

@@ -1,6 +1,6 @@
 import type { Banner } from '@ekran/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { RowView } from '../../lib/card-view.ts';
 import { RowHead, TitleRow } from '../catalog/title-row.tsx';
 import { PersonalRows } from '../lists/personal-rows.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FAVORITES_RESOURCE, setFavorite, useFavoritesStore } from './favorites-store.ts';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { usePersonalRoot } from './personal-root.ts';

@@ -1,5 +1,5 @@
 import type { ListStatus } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useFetcher } from 'react-router';
 import type { ListPageView, ListView, PersonalCardView, ResumeView } from '../../lib/lists-view.ts';
 import type { ListPageResult } from '../../lib/resource-answers.ts';

@@ -1,6 +1,6 @@
 import { PERSONAL_RATING_MAX, PERSONAL_RATING_MIN } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import type { RatingResult } from '../../lib/resource-answers.ts';

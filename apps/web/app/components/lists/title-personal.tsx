@@ -1,7 +1,7 @@
 import type { Title, TitleState } from '@ekran/contracts';
 import { formatPlayerTime } from '@ekran/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import type { ResumeView } from '../../lib/lists-view.ts';
 import { toResumeView } from '../../lib/lists-view.ts';

@@ -1,6 +1,6 @@
 import type { Offer } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { perPeriod, tariffPriceText, trialDaysOf } from '../../lib/billing-view.ts';
 import { Modal } from '../ui/modal.tsx';

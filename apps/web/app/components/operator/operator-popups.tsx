@@ -1,7 +1,7 @@
 import type { OperatorSubscription } from '@ekran/contracts';
 import { OPERATOR_POPUP_PRECEDENCE, type OperatorPopupState } from '@ekran/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher } from 'react-router';
 import { Modal } from '../ui/modal.tsx';
 

@@ -4,7 +4,7 @@
 import { formatPlayerTime, qualityLabel, type QualityOption } from '@ekran/core';
 import type { NextItem } from '@ekran/contracts';
 import { useMemo, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ChoiceMenu } from './choice-menu.tsx';
 import {
   AudioIcon, BackIcon, ForwardIcon, FullscreenIcon, NextIcon, PauseIcon, PipIcon, PlayIcon, QualityIcon, SpeedIcon, SubtitlesIcon, VolumeIcon,

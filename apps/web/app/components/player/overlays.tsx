@@ -2,7 +2,7 @@
 // bar, the skip-mark button and the next episode's card. Presentational.
 import type { NextItem, PlayerSlot } from '@ekran/contracts';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import type { EngineStatus } from './engine.ts';
 import { PlayIcon } from './icons.tsx';

@@ -25,7 +25,7 @@
  */
 import type { NextItem, PlaybackCheck } from '@ekran/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Controls } from './controls.tsx';
 import { BackIcon, CloseIcon, ForwardIcon } from './icons.tsx';
 import { isBehindLive } from './live.ts';

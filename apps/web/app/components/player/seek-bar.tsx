@@ -1,6 +1,6 @@
 import { formatPlayerTime } from '@ekran/core';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SEEK_STEP_SECONDS } from './shortcuts.ts';
 import { thumbnailAt, type ThumbnailCue } from './thumbnails.ts';
 

@@ -1,7 +1,7 @@
 // What the buttons and keys do to the video: play, seek, sound, speed, the live edge; each is announced.
 import { formatPlayerTime } from '@ekran/core';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { Engine } from './engine.ts';
 import { stepVolume } from './shortcuts.ts';
 

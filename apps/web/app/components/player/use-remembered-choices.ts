@@ -1,7 +1,7 @@
 // What the viewer chose, remembered in this browser (preferences.ts): volume and mute, the quality (as a
 // height), the subtitles' language. The audio track and the speed are chosen per film and not remembered.
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { loadPreferences, savePreferences, type PlayerPreferences } from './preferences.ts';
 import type { HlsTracks } from './use-hls.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A four-digit PIN input: numeric keyboard on phones, hidden digits, its error under it. */
 export function PinField({ name, label, error }: { name: string; label: string; error?: string | null | undefined }) {

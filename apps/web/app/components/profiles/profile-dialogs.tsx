@@ -2,7 +2,7 @@ import type { Profile } from '@ekran/contracts';
 import { ageCapForAge, ageInYears, isCapWithin, KIDS_AGE_CAPS, PENDING_PROFILE_STORAGE_KEY, type KidsAgeCap } from '@ekran/core';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher } from 'react-router';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n.ts';
 import type { ProfileActionError, ProfileActionResult } from '../../lib/profile-actions.ts';

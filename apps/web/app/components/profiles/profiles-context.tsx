@@ -3,7 +3,7 @@ import {
   type SwitchProfile,
 } from '@ekran/core';
 import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { asInterfaceLanguage, loadInterfaceLanguage } from '../../lib/i18n.ts';
 import type { ProfilesShell } from '../../lib/profiles.server.ts';

@@ -1,6 +1,6 @@
 import type { PromoMeta } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, useNavigation } from 'react-router';
 import type { PromoErrorView } from './promo-errors.ts';
 import { PromoErrorAlert } from './promo-error-alert.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { PromoErrorView } from './promo-errors.ts';
 
 /** The error of a promo, activation or registration (catalogue §8): its title and text, announced to screen readers. */

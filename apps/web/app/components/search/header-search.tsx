@@ -1,6 +1,6 @@
 import { clearsSearchOnRouteChange, showsHeaderSearch } from '@ekran/core';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'react-router';
 import { SearchCombobox, SearchIcon } from './search-combobox.tsx';
 

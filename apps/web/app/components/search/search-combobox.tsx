@@ -4,7 +4,7 @@ import {
 import type { SearchSuggestResponse, SearchSuggestion } from '@ekran/contracts';
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, useNavigate } from 'react-router';
 import { trackClick } from '../../lib/analytics.ts';
 import { imageUrl } from '../../lib/images.ts';

@@ -1,6 +1,6 @@
 import { buildBreadcrumbs, type CrumbInput } from '@ekran/core';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useRouteLoaderData } from 'react-router';
 import { track } from '../../lib/track.ts';
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
 import { useSiteMap } from './site-map.ts';

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@ekran/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@ekran/core';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, NavLink } from 'react-router';
 import { genreUrl, useSiteMap } from './site-map.ts';
 

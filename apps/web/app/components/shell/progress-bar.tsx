@@ -1,5 +1,5 @@
 import { showsProgressBar } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigation } from 'react-router';
 
 /** spec platform §2: a progress bar shows during navigation, except for search. */

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@ekran/core';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useRouteLoaderData } from 'react-router';
 
 /** A genre's page in a section of the menu. */

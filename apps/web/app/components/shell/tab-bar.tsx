@@ -1,5 +1,5 @@
 import { audienceOf, buildTabBar, type TabKey } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { NavLink } from 'react-router';
 import './tab-bar.css';
 

@@ -1,5 +1,5 @@
 import type { TvChannel } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { FavoriteChannelButton } from './favorite-channel-button.tsx';
 import { AirProgress } from './on-air.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { SignInDialog } from '../lists/sign-in-dialog.tsx';
 import { useFavoriteToggle } from '../lists/use-favorite-toggle.ts';

@@ -1,6 +1,6 @@
 import { TvOnAirSchema, type TvChannel, type TvChannelBrief, type TvOnAir, type TvProgramme } from '@ekran/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { clockOf, fullTitle, nextChangeOf, progressOf, timesOf } from './tv-format.ts';
 import { useRefreshed } from './use-tv-live.ts';

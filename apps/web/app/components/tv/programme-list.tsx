@@ -1,6 +1,6 @@
 import type { TvProgramme } from '@ekran/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { AirProgress, ExpiryLine, ProgrammeTitle } from './on-air.tsx';
 import { clockOf, isOnAirAt, recordingTimeLeft } from './tv-format.ts';

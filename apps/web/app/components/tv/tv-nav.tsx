@@ -1,6 +1,6 @@
 import type { TvChannel, TvSelection } from '@ekran/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { daysFrom, shortDayOfDate, weekdayOfDate } from './tv-format.ts';
 

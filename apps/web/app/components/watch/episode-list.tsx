@@ -1,6 +1,6 @@
 import { formatDuration, watchPath } from '@ekran/core';
 import type { Title, TitleState } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { resumeOf } from '../lists/title-personal.tsx';
 import { Poster } from '../ui/poster.tsx';

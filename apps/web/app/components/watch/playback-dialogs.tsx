@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { DeviceLimitDialog } from '../devices/device-limit-dialog.tsx';
 import { DeviceRegistrationDialog } from '../devices/device-registration-dialog.tsx';
 import { Modal } from '../ui/modal.tsx';

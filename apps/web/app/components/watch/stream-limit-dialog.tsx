@@ -1,6 +1,6 @@
 import type { LiveStream, StreamLimit } from '@ekran/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Modal } from '../ui/modal.tsx';
 import { callResource } from '../../lib/resource-client.ts';
 

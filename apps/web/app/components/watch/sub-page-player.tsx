@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import type { ProgressReporting } from '../player/progress-reporter.ts';
 import { PlaybackDialogs } from './playback-dialogs.tsx';

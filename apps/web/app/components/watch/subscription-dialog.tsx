@@ -1,7 +1,7 @@
 import type { Offer as OfferRecord, Tariff, UpgradeOption } from '@ekran/contracts';
 import { DEFAULT_TRIAL_DAYS, formatPrice, pickFlowTariff } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import { acceptOffer, reportOffer } from '../offers/offer-client.ts';
 import { OfferBody } from '../offers/offer-popup.tsx';

@@ -1,7 +1,7 @@
 import { formatDurationShort, mpaaFor, watchPath, type WatchSubPage } from '@ekran/core';
 import type { Title, TitleLists } from '@ekran/contracts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Poster } from '../ui/poster.tsx';
 import './title-pages.css';

@@ -2,7 +2,7 @@ import type { DeviceLimit, Offer, PlaybackCheck, StreamLimit } from '@ekran/cont
 import { ErrorCode } from '@ekran/contracts';
 import { SUBSCRIPTION_ALREADY_PATH, tariffFlowStart } from '@ekran/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useNotices, type Notice } from '../shell/notices.tsx';

@@ -1,7 +1,7 @@
 import type { AccountDevice, AccountPerson, NotifySubscription } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, NavLink, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';

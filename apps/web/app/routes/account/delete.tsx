@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormField, invalidProps } from '../../components/account/form-field.tsx';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';

@@ -6,7 +6,7 @@ import {
   parseArchiveFilters, SCROLL_SENTINEL_ROOT_MARGIN, type ArchiveCategory, type ArchiveFilters as Filters, type SubscribeButton,
 } from '@ekran/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, useLocation } from 'react-router';
 import { ArchiveFilterDrawer } from '../../components/archive/archive-drawer.tsx';
 import { ArchiveFilters, type ArchiveFilterGroups } from '../../components/archive/archive-filters.tsx';

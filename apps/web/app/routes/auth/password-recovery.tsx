@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, useNavigation } from 'react-router';
 import { AuthCard, FormError } from '../../components/auth/auth-card.tsx';
 import { SuggestingField } from '../../components/auth/email-field.tsx';

@@ -1,5 +1,5 @@
 import { isEmail } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useNavigation } from 'react-router';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { SuggestingField } from '../../components/auth/email-field.tsx';

@@ -1,7 +1,7 @@
 // /token/{provider} (spec platform §2 /token/yandex): where the provider sends the browser back. The API
 // checks the flow and exchanges the code; this page signs in, goes back, or on to the sign-up consent.
 import { isSocialProvider } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Link } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { DeviceLimitDialog } from '../../components/devices/device-limit-dialog.tsx';

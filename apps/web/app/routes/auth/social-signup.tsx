@@ -3,7 +3,7 @@
 // virtual user in place (spec platform §4 Session); an apple or google sign-up without a phone in RU goes
 // on to /auth with the social-registration marker.
 import { formatPhone, isSocialProvider, needsSocialRegistrationPhone } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../components/auth/auth-card.tsx';

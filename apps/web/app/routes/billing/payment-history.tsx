@@ -1,7 +1,7 @@
 import { PaymentHistoryQuerySchema, type PaymentHistoryItem } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useFetcher } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { formatDateTime } from '../../components/devices/format.ts';

@@ -1,7 +1,7 @@
 import type { Order } from '@ekran/contracts';
 import { formatPrice } from '@ekran/core';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { notify } from '../../components/shell/notices.tsx';
 import { openPaymentLink } from '../../components/watch/playback-client.ts';

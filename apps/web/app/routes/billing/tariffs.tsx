@@ -1,6 +1,6 @@
 import { SPECIAL_TARIFF_CHANNEL, TariffsQuerySchema, type Tariff } from '@ekran/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { notify } from '../../components/shell/notices.tsx';

@@ -1,6 +1,6 @@
 import type { Category, CatalogFilters as CatalogFiltersData, FilterGroup } from '@ekran/contracts';
 import { buildBreadcrumbs, CATALOG_PAGE_SIZE, isCatalogSort, type CrumbInput } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { CatalogFilters, SortControl } from '../../components/catalog/catalog-filters.tsx';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';

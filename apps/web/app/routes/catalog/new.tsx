@@ -1,5 +1,5 @@
 import { buildBreadcrumbs, CATALOG_PAGE_SIZE, pageSuffix, parsePageSuffix } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { InfiniteGrid } from '../../components/catalog/infinite-grid.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

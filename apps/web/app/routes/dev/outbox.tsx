@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { devToolsAllowed, env } from '../../lib/env.server.ts';

@@ -1,6 +1,6 @@
 import type { GenrePage } from '@ekran/contracts';
 import { HOME_CRUMB_TITLE } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { GenreSection } from '../../components/genres/genre-section.tsx';
 import { countsLine, kindsPhrase } from '../../components/genres/genre-view.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

@@ -1,5 +1,5 @@
 import { HOME_CRUMB_TITLE } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { GenreTile } from '../../components/genres/genre-tile.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { tFor } from '../../lib/i18n.ts';

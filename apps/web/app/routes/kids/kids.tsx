@@ -1,5 +1,5 @@
 import { HOME_CRUMB_TITLE } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { HomePage } from '../../components/home/home-page.tsx';
 import { tFor } from '../../lib/i18n.ts';
 import { imageUrl } from '../../lib/images.ts';

@@ -1,7 +1,7 @@
 import { hasMore, idleList, listReducer, PERSONAL_LIST_PAGE_SIZE, type ListEvent, type ListState } from '@ekran/core';
 import type { TFunction } from 'i18next';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useFetcher, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { TitleCard } from '../../components/catalog/title-card.tsx';
 import { useFavoritesStore } from '../../components/lists/favorites-store.ts';

@@ -1,6 +1,6 @@
 import type { OperatorSubscription } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { OperatorLowBalanceBanner } from '../../components/operator/operator-popups.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';

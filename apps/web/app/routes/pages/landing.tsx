@@ -1,6 +1,6 @@
 import type { Landing } from '@ekran/contracts';
 import { formatPrice, UTM_PARAMS } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { BANNER_WIDE_MEDIA } from '../../components/home/banner-content.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

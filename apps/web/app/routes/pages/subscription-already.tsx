@@ -1,5 +1,5 @@
 import { formatPhone } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { env } from '../../lib/env.server.ts';

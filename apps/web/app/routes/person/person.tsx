@@ -1,6 +1,6 @@
 import { HOME_CRUMB_TITLE, ageOn, truncate } from '@ekran/core';
 import type { Person } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { TitleCard } from '../../components/catalog/title-card.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { toCardView } from '../../lib/card-view.ts';

@@ -1,5 +1,5 @@
 import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration, pagedPath } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

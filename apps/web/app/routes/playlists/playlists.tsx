@@ -1,5 +1,5 @@
 import { HOME_CRUMB_TITLE, formatDuration } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
 import { ListEmpty } from '../../components/collections/list-empty.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { useProfiles } from '../../components/profiles/profiles-context.tsx';

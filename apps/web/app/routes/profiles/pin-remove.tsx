@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { AuthCard } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';

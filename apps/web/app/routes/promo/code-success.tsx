@@ -1,6 +1,6 @@
 import { ApiPath } from '@ekran/contracts';
 import { formatPrice, gaClientId, isUuid } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

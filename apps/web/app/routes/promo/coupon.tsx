@@ -1,5 +1,5 @@
 import type { CouponMeta } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

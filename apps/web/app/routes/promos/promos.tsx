@@ -1,6 +1,6 @@
 import type { Banner } from '@ekran/contracts';
 import type { BannerClickOutcome } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BannerActions, BannerPicture, BannerPlayback, pressFromArea } from '../../components/home/banner-content.tsx';
 import { useBannerClick } from '../../components/home/use-banner-click.ts';
 import { useBannerView } from '../../components/home/use-banner-view.ts';

@@ -1,7 +1,7 @@
 import { SEARCH_QUERY_MAX, isBlankSearchQuery } from '@ekran/core';
 import type { SearchPerson } from '@ekran/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { ArchiveGrid } from '../../components/archive/archive-grid.tsx';
 import type { ArchiveCardView } from '../../components/archive/archive-view.ts';

@@ -2,7 +2,7 @@
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
 import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn, isUuid } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
 import { airedAt, fullTitle, recordingTimeLeft } from '../../components/tv/tv-format.ts';

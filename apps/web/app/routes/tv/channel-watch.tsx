@@ -5,7 +5,7 @@
 // that category's and «К телепрограмме» keeps it.
 import { TvScheduleSchema, type PlaybackCheck, type Tariff, type TvChannel, type TvSchedule } from '@ekran/contracts';
 import { isIsoDate, tvLocalDate } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

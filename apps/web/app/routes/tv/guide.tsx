@@ -3,7 +3,7 @@
 // channel with that day's programmes, the one on air marked, recordings on offer linked. No player code here.
 import type { TvGuide } from '@ekran/contracts';
 import { isIsoDate, tvLocalDate } from '@ekran/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

@@ -1,7 +1,7 @@
 // /tvchannels, the channel catalogue (spec platform §2 TV): «Все» and the TV categories as chips
 // (?category=), and a grid of channel cards, each leading to its channel page.
 import type { TvCatalog } from '@ekran/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { usePersonalRoot } from '../../components/lists/personal-root.ts';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';

@@ -2,7 +2,7 @@
 // cards per TV category (selection), with the way to every channel (/tvchannels) and to the guide (/channel).
 import type { TvCatalog, TvChannel } from '@ekran/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
 import { ChannelCard } from '../../components/tv/channel-card.tsx';

@@ -1,7 +1,7 @@
 import { countedPeople, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, truncate, watchPath, type WatchNamedSubPage } from '@ekran/core';
 import type { Credit, Title, TitleLists } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { CoverGrid, type CoverView } from '../../components/collections/cover-card.tsx';
 import { progressTargetFor } from '../../components/lists/title-personal.tsx';

@@ -1,7 +1,7 @@
 import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, languageName, mpaaFor, truncate } from '@ekran/core';
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 // The play logic (platform §4 gating, §8 errors, stream limits) lives in components/watch.
 import { PlayButton } from '../../components/watch/play-button.tsx';
