@@ -225,11 +225,19 @@ export default function App() {
   return <Outlet />;
 }
 
-// The profile area's popups load when one opens (decision 046): a closed one renders nothing, and an open one's content
-// is a portal the server does not render.
-const ProfileDialogs = lazy(() => import('./components/profiles/profile-dialogs.tsx').then((m) => ({ default: m.ProfileDialogs })));
+// The profile area's popups are not in the first JavaScript (decision 046): a closed one renders nothing, and an open
+// one's content is a portal the server does not render. Only a registered viewer has the profile area: its browser
+// fetches them once the page is up, so a popup that opens (the child-profile prompt after a sign-in) shows at once
+// instead of arriving over whatever the viewer opened meanwhile.
+const loadProfileDialogs = () => import('./components/profiles/profile-dialogs.tsx').then((m) => ({ default: m.ProfileDialogs }));
+const ProfileDialogs = lazy(loadProfileDialogs);
 function OpenProfileDialog() {
-  if (!useProfiles()?.dialog) return null;
+  const ui = useProfiles();
+  const registered = ui ? !ui.shell.isVirtual : false;
+  useEffect(() => {
+    if (registered) void loadProfileDialogs();
+  }, [registered]);
+  if (!ui?.dialog) return null;
   return (
     <Suspense fallback={null}>
       <ProfileDialogs />

@@ -29,7 +29,15 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
         <div className="header__account">
           {account ? (
-            <Suspense fallback={<span className="header__avatar" aria-hidden="true" />}>
+            // Until the menu's code arrives, the avatar's place holds the account's initial with its address, as the
+            // menu's own avatar does.
+            <Suspense
+              fallback={
+                <span className="header__avatar" title={account.email ?? undefined} aria-hidden="true">
+                  {(account.email ?? '?').slice(0, 1).toUpperCase()}
+                </span>
+              }
+            >
               <ProfileMenu email={account.email} />
             </Suspense>
           ) : (
