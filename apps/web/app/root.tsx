@@ -24,7 +24,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/shell/footer.tsx';
-import { ProfilesProvider, useProfiles } from './components/profiles/profiles-context.tsx';
+import { ProfileDialogs } from './components/profiles/profile-dialogs.tsx';
+import { ProfilesProvider } from './components/profiles/profiles-context.tsx';
 import { Header } from './components/shell/header.tsx';
 import { ProgressBar } from './components/shell/progress-bar.tsx';
 import { TabBar } from './components/shell/tab-bar.tsx';
@@ -192,7 +193,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             {bare ? null : <Footer menu={data?.menu ?? []} />}
             {data?.mobileWebApp && !bare ? <TabBar isChild={data.isChild} countryCode={data.countryCode} archiveVariant={data.archiveVariant} /> : null}
-            <OpenProfileDialog />
+            <ProfileDialogs />
             {data?.notice === 'device-removed' && !data.suppressPopups ? (
               <Suspense fallback={null}>
                 <DeletedDeviceDialog />
@@ -225,25 +226,6 @@ export default function App() {
   return <Outlet />;
 }
 
-// The profile area's popups are not in the first JavaScript (decision 046): a closed one renders nothing, and an open
-// one's content is a portal the server does not render. Only a registered viewer has the profile area: its browser
-// fetches them once the page is up, so a popup that opens (the child-profile prompt after a sign-in) shows at once
-// instead of arriving over whatever the viewer opened meanwhile.
-const loadProfileDialogs = () => import('./components/profiles/profile-dialogs.tsx').then((m) => ({ default: m.ProfileDialogs }));
-const ProfileDialogs = lazy(loadProfileDialogs);
-function OpenProfileDialog() {
-  const ui = useProfiles();
-  const registered = ui ? !ui.shell.isVirtual : false;
-  useEffect(() => {
-    if (registered) void loadProfileDialogs();
-  }, [registered]);
-  if (!ui?.dialog) return null;
-  return (
-    <Suspense fallback={null}>
-      <ProfileDialogs />
-    </Suspense>
-  );
-}
 
 // What only some viewers get loads with the first page that shows it: an operator customer's popup and low-balance
 // banner, the deleted-device popup, a subscriber's billing notices.

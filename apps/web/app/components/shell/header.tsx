@@ -5,10 +5,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { Logo } from './logo.tsx';
 import { genreUrl } from './site-map.ts';
+import { ProfileMenu } from '../profiles/profile-menu.tsx';
 
 // What no first paint shows loads apart from the page (decision 046): the profile menu (Radix's dropdown, popper)
 // only for a registered viewer, whose page renders it; the phone drawer (Radix's dialog) when the burger opens it.
-const ProfileMenu = lazy(() => import('../profiles/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
 const MobileDrawer = lazy(() => import('./mobile-drawer.tsx'));
 
 /** The header: logo and the menu of spec platform §2 (a drawer on narrow screens). */
@@ -29,17 +29,8 @@ export function Header({ menu, isKids, account }: { menu: MenuItem[]; isKids: bo
         {isKids ? <span className="header__kids">{t('menu.kidsBadge')}</span> : null}
         <div className="header__account">
           {account ? (
-            // Until the menu's code arrives, the avatar's place holds the account's initial with its address, as the
-            // menu's own avatar does.
-            <Suspense
-              fallback={
-                <span className="header__avatar" title={account.email ?? undefined} aria-hidden="true">
-                  {(account.email ?? '?').slice(0, 1).toUpperCase()}
-                </span>
-              }
-            >
-              <ProfileMenu email={account.email} />
-            </Suspense>
+            // In the shell's own code: a menu that arrived after the page could open under a popup that arrived too.
+            <ProfileMenu email={account.email} />
           ) : (
             <Link className="btn btn--ghost" to={signInHref} data-testid="header-signin">
               {t('auth.signIn')}
