@@ -1,7 +1,9 @@
 import { createDb, type DbHandle } from '@ekran/db';
 import { ensureGenreTexts, ensureMarketing, ensureTvChannels, isSeeded, seedDatabase } from '@ekran/db/seed';
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
+import { serveMetrics } from './lib/metrics-server.ts';
 import { fromRoot, readMediaManifest } from './lib/paths.ts';
 import { supplyGuide } from './modules/tv/tv-guide.service.ts';
 
@@ -50,4 +52,39 @@ export async function ensureTv(env: Env, database: DbHandle, log: (line: string)
   } catch (err) {
     log(`The TV guide was not imported: ${(err as Error).message}`);
   }
+}
+
+/** The process's metrics listener on METRICS_PORT (decision 042), or null when none is set. */
+export async function listenForMetrics(app: FastifyInstance, env: Env): Promise<FastifyInstance | null> {
+  if (!env.METRICS_PORT) return null;
+  const at = { host: env.METRICS_HOST, port: env.METRICS_PORT };
+  return serveMetrics(app.metrics, at, app.log.child({ listener: 'metrics' })).catch((err: NodeJS.ErrnoException) => {
+    throw new Error(`metrics: cannot listen on ${at.host}:${at.port} (METRICS_HOST, METRICS_PORT): ${err.code ?? err.message}`);
+  });
+}
+
+/**
+ * On SIGTERM or SIGINT, once: the metrics listener, then the app (it waits for in-flight requests and running jobs),
+ * then the database, and exit; forced after 10 s.
+ */
+export function closeOnSignals(app: FastifyInstance, database: DbHandle, metrics: () => FastifyInstance | null): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await metrics()?.close();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -8,7 +8,7 @@ export type CacheRevision = () => Promise<number>;
  * every visitor (the catalogue). Concurrent misses for one key share one load. A named cache counts its hits
  * and misses for the metrics (lib/cache-stats.ts). With `revision`, an entry loaded under another revision is
  * a miss, so every process sees a change of the data as soon as the revision does, not a TTL later; a revision
- * that cannot be read leaves the cache to its TTL.
+ * that cannot be read leaves the cache to its TTL. A TTL of 0 turns it off: every get loads, nothing is kept or counted.
  */
 export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; now?: () => number; name?: string; revision?: CacheRevision | undefined }) {
   const now = options.now ?? Date.now;
@@ -16,6 +16,7 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
   const entries = new Map<string, { at: number; revision: number | null; value: Promise<V> }>();
   return {
     async get(key: string, load: () => Promise<V>): Promise<V> {
+      if (options.ttlMs <= 0) return load();
       const current = revision ? await revision().catch(() => null) : null;
       const hit = entries.get(key);
       const fresh = hit !== undefined && now() - hit.at < options.ttlMs && (current === null || hit.revision === current);

@@ -41,12 +41,12 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
   const keptFacts = createTtlCache<EntitlementFacts>({ ttlMs: accountTtlMs, maxEntries: 20_000, now: () => deps.now().getTime(), name: 'entitlement' });
   const factsOf = (session: Pick<SessionContext, 'userId' | 'accountVersion'>, deviceUid?: string): Promise<EntitlementFacts> => {
     const load = () => repo.facts(session.userId, deps.now(), deviceUid);
-    return accountTtlMs > 0 ? keptFacts.get(`${session.userId}:${session.accountVersion}:${deviceUid ?? ''}`, load) : load();
+    return keptFacts.get(`${session.userId}:${session.accountVersion}:${deviceUid ?? ''}`, load);
   };
   // The tariffs a refusal offers are the catalogue's (tariffs bump its revision).
   const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
   const keptTariffs = createTtlCache<Awaited<ReturnType<typeof repo.activeTariffs>>>({ ttlMs: catalogTtlMs, maxEntries: 1, revision: catalog.revision, name: 'catalog' });
-  const activeTariffs = () => (catalogTtlMs > 0 ? keptTariffs.get('active', () => repo.activeTariffs()) : repo.activeTariffs());
+  const activeTariffs = () => keptTariffs.get('active', () => repo.activeTariffs());
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);

@@ -138,7 +138,6 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
       }
       const countryCode = countryNow();
       const load = () => authData({ userId: found.user.id, token, countryCode }, found.user, found.profile);
-      if (accountTtlMs === 0) return load();
       return kept.get(`${found.session.id}:${found.profile.id}:${found.accountVersion}:${countryCode}`, load);
     },
 

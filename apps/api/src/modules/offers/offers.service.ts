@@ -33,7 +33,7 @@ export function createOffersService(
   // each is within its period is decided per call, by the clock.
   const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
   const kept = createTtlCache<Awaited<ReturnType<typeof repo.switchedOn>>>({ ttlMs: catalogTtlMs, maxEntries: 1, revision: catalog.revision, name: 'catalog' });
-  const switchedOn = () => (catalogTtlMs > 0 ? kept.get('on', () => repo.switchedOn()) : repo.switchedOn());
+  const switchedOn = () => kept.get('on', () => repo.switchedOn());
   /** The tariff a discount tariff renews on (platform §3 next_tariff_id), for the words of its price. */
   const nextOf = async (tariff: TariffRow | null) => (tariff?.nextTariffId ? ((await repo.tariffsByIds([tariff.nextTariffId]))[0] ?? null) : null);
 

@@ -60,7 +60,7 @@ export function createPlaybackService(deps: Pick<Deps, 'env' | 'database' | 'now
   // unknown uid is not kept (a failed load never is), so made-up uids cannot fill it with anything but misses.
   const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
   const items = createTtlCache<Playable>({ ttlMs: catalogTtlMs, maxEntries: 2_000, revision: catalog.revision, name: 'catalog' });
-  const resolve = (uid: string): Promise<Playable> => (catalogTtlMs > 0 ? items.get(uid, () => lookUp(uid)) : lookUp(uid));
+  const resolve = (uid: string): Promise<Playable> => items.get(uid, () => lookUp(uid));
 
   async function lookUp(uid: string): Promise<Playable> {
     if (!isUuid(uid)) throw notFound(`Item ${uid}`);
