@@ -46,6 +46,7 @@ const API_KEY = 'ekran-web-public-key';
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const REQUEST_TIMEOUT_MS = 20_000;
+const SIGN_IN_EVERY_MS = 15_000;
 const isRoot = process.getuid?.() === 0;
 const execFileAsync = promisify(execFile);
 const runId = Date.now().toString(36);
@@ -315,6 +316,10 @@ async function viewerLoop(ctx, viewer, until) {
         await step('search', `${base}/api/v1/search?q=${encodeURIComponent(pick(catalogue.words))}`, { token: viewer.token });
         break;
       case 'signin': {
+        // A viewer signs in again now and then, not several times a minute: the sign-in route allows 10 a minute
+        // per account and address, and a viewer drawing 'signin' back to back would meet that limit, not a fault.
+        if (Date.now() - (viewer.signedInAt ?? 0) < SIGN_IN_EVERY_MS) break;
+        viewer.signedInAt = Date.now();
         const token = await signIn(base, viewer);
         if (token) viewer.token = token;
         break;
