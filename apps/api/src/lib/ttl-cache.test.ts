@@ -15,6 +15,18 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('keeps what a lazy thenable (a Drizzle query) answered, not the thenable that would run again', async () => {
+    let runs = 0;
+    const cache = createTtlCache<number[]>({ ttlMs: 1000, maxEntries: 10 });
+    // Like a Drizzle query builder: nothing runs until it is awaited, and every await runs it again.
+    const query = { then: (ok: (rows: number[]) => unknown, fail?: (err: unknown) => unknown) => Promise.resolve([++runs]).then(ok, fail) };
+    const load = () => query as unknown as Promise<number[]>;
+    expect(await cache.get('tariffs', load)).toEqual([1]);
+    expect(await cache.get('tariffs', load)).toEqual([1]);
+    expect(await cache.get('tariffs', load)).toEqual([1]);
+    expect(runs).toBe(1);
+  });
+
   it('shares one load between concurrent misses', async () => {
     let loads = 0;
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });

@@ -22,7 +22,8 @@ export function createTtlCache<V>(options: { ttlMs: number; maxEntries: number; 
       const fresh = hit !== undefined && now() - hit.at < options.ttlMs && (current === null || hit.revision === current);
       if (name) countLookup(name, fresh);
       if (fresh) return hit.value;
-      const value = load();
+      // Adopted once: a Drizzle query is a thenable that runs again each time it is awaited, and must not be kept as one.
+      const value = Promise.resolve(load());
       entries.delete(key);
       entries.set(key, { at: now(), revision: current, value });
       // A failed load is not cached.
