@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { DbHandle } from '@ekran/db';
@@ -16,6 +15,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { audiencePlugin } from './plugins/audience.ts';
 import { inputGuardPlugin, inputGuardServerOptions } from './plugins/input-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { limitsPlugin } from './lib/lockout.ts';
@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API answers JSON and media, never a page to render: nothing may load, frame or sniff it. Its few HTML pages
   // (the development identity provider) set their own nonce policy. HSTS only in production, which runs behind HTTPS.
   // docs/decisions/034-production-guards-and-headers.md
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
