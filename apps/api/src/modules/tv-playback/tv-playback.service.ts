@@ -1,4 +1,5 @@
 import { isUuid } from '@ekran/core';
+import { LRUCache } from 'lru-cache';
 import type { PlaybackCheck, TvPlaybackCheck, TvRecording } from '@ekran/contracts';
 import { ApiPath, ErrorCode } from '@ekran/contracts';
 import type { Deps as Handles } from '../../deps.ts';
@@ -59,6 +60,10 @@ export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { 
   const layouts = createTtlCache<AssetLayout>({ name: 'tv-layouts', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
   const plans = createTtlCache<ChannelPlan>({ name: 'tv-plans', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
   // Players reload a live playlist every few seconds: the channel row is read at most every 5 s per channel.
+  // A viewer's player reloads a live playlist every segment and five of its six segments' signed prefixes are the
+  // same as last time (each segment's grant follows from the segment, tv-media.ts liveGrantExpiry): an MD5 each saved.
+  const signedPrefixes = new LRUCache<string, string>({ max: 50_000 });
+  const mediaBase = mediaBaseOf(deps.env);
   const channelsByAlias = createTtlCache<ChannelWithLoop | null>({ name: 'tv-channels', ttlMs: 5_000, maxEntries: 200, now: () => deps.now().getTime() });
 
   /** The channel's stream plan; a loop that cannot be one stream is 503 (logged by the error handler). */
@@ -179,16 +184,14 @@ export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { 
    * liveGrantExpiry); a recording's playlist is loaded once, so its grants run from now (heartbeats renew them).
    */
   function segmentUrls(sid: string, now: Date, live: boolean): UrlOf {
-    const signed = new Map<string, string>();
     const ttl = deps.env.MEDIA_TOKEN_TTL_SECONDS;
-    const base = mediaBaseOf(deps.env);
     return (slug, uri, anchor) => {
       const exp = live ? liveGrantExpiry(anchor, now.getTime(), ttl) : Math.floor(now.getTime() / 1000) + ttl;
-      const key = `${exp}/${slug}`;
-      let prefix = signed.get(key);
+      const key = `${exp}/${sid}/${slug}`;
+      let prefix = signedPrefixes.get(key);
       if (!prefix) {
-        prefix = signMediaPrefix(deps.env.MEDIA_TOKEN_SECRET, base, { slug, sid, expiresAt: new Date(exp * 1000) });
-        signed.set(key, prefix);
+        prefix = signMediaPrefix(deps.env.MEDIA_TOKEN_SECRET, mediaBase, { slug, sid, expiresAt: new Date(exp * 1000) });
+        signedPrefixes.set(key, prefix);
       }
       return `${prefix}${uri}`;
     };
