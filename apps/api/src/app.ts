@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import type { DbHandle } from '@ekran/db';
+import { ACCOUNT_CHANGES_CHANNEL, type DbHandle } from '@ekran/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,6 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('deps', handles);
   app.decorate('services', createServices(handles, app.log));
+  // Sessions are kept in this process only while it hears the database announce every change of an account
+  // (modules/identity/session-cache.ts, decision 049).
+  if (deps.env.ACCOUNT_CACHE_SECONDS > 0) {
+    const { identity } = app.services;
+    const listener = await deps.database.listen(ACCOUNT_CHANGES_CHANNEL, { notice: identity.accountChanged, heard: identity.accountChangesHeard });
+    identity.hearAccountChangesWith(listener);
+    app.addHook('onClose', () => listener.stop());
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler); // a cached answer is encoded once (lib/memo-serializer.ts)
 

@@ -120,9 +120,9 @@ export const EnvSchema = z.object({
   /** How long public catalogue answers are kept in memory; 0 turns the cache off. */
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
-   * How long an account's auth data (and its entitlement facts) is kept in memory for its session; 0 turns it off.
-   * A change of the account is seen at once whatever this says (the account's version, decision 047); this bounds
-   * only what time alone changes (a subscription's period ending).
+   * How long a session, its account's auth data and entitlement facts are kept in this process; 0 turns it off.
+   * A change of the account or the session is seen at once whatever this says (the account's version and the
+   * database's announcements, decisions 047 and 049); this bounds only what time alone changes (a period ending).
    */
   ACCOUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Session lifetime, sliding. */

@@ -33,6 +33,30 @@ export interface DbHandle {
    * queue). Repositories use `db`.
    */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /**
+   * Hears the notifications of a channel (NOTIFY, delivered after their transaction commits). `heard(true)` once
+   * every later notification will be delivered, `heard(false)` when some may be lost (PostgreSQL: the listening
+   * connection failed; it is opened again, with a growing pause, and says `heard(true)` again).
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<Listener>;
+}
+
+/** A channel being heard. */
+export interface Listener {
+  /**
+   * Resolves true once every notification committed before the call has been delivered to `notice`, false when that
+   * cannot be known now (the connection is down, or the answer took longer than a second). PGlite, in this process,
+   * delivers each before the statement that committed it returns: always true at once. PostgreSQL: the listening
+   * connection notifies the channel itself and waits to hear it back (the server delivers a channel's notifications
+   * in the order their transactions committed); calls that arrive meanwhile share the next such round.
+   */
+  caughtUp(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  notice(payload: string): void;
+  heard(heard: boolean): void;
 }
 
 export interface CreateDbOptions {
@@ -78,6 +102,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       },
       close: () => pool.end(),
       driver: { kind: 'postgres', pool },
+      listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers, onConnectionError),
     };
   }
   // Search uses trigram similarity and unaccent; PGlite ships both as contrib extensions, loaded
@@ -96,6 +121,133 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     },
     close: () => client.close(),
     driver: { kind: 'pglite', client },
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.notice);
+      handlers.heard(true);
+      return {
+        caughtUp: async () => !client.closed,
+        stop: async () => {
+          handlers.heard(false);
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
+  };
+}
+
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/** How long a caught-up round may take before the answer is "cannot know" (the caller then asks the database). */
+const CAUGHT_UP_TIMEOUT_MS = 1_000;
+/** The payload prefix of this module's own rounds; never passed to `notice`. */
+const ROUND_PREFIX = 'ekran-round:';
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A failed connection (the
+ * server restarted, the network dropped) may have missed notifications: `heard(false)` at once, then connect again.
+ */
+async function listenPg(connectionString: string, channel: string, handlers: ChannelHandlers, onConnectionError: (err: Error) => void): Promise<Listener> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let live = false;
+  let retry: NodeJS.Timeout | null = null;
+  let pause = LISTEN_RETRY_FIRST_MS;
+  // Rounds: one in flight at a time; calls made meanwhile wait for the next, whose notification is sure to be
+  // committed after they were made.
+  const me = `${ROUND_PREFIX}${process.pid}:${Math.random().toString(36).slice(2, 10)}:`;
+  let seq = 0;
+  let inFlight: { seq: number; settle: (ok: boolean) => void } | null = null;
+  let waiting: ((ok: boolean) => void)[] = [];
+
+  const settleAll = (ok: boolean) => {
+    inFlight?.settle(ok);
+    inFlight = null;
+    const rest = waiting;
+    waiting = [];
+    for (const settle of rest) settle(ok);
+  };
+
+  function startRound() {
+    if (inFlight || waiting.length === 0) return;
+    const client = current;
+    if (!client || !live) return settleAll(false);
+    const calls = waiting;
+    waiting = [];
+    const round = (seq += 1);
+    let done = false;
+    const timer = setTimeout(() => settle(false), CAUGHT_UP_TIMEOUT_MS);
+    timer.unref();
+    function settle(ok: boolean) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (inFlight?.seq === round) inFlight = null;
+      for (const call of calls) call(ok);
+      startRound();
+    }
+    inFlight = { seq: round, settle };
+    client.query('SELECT pg_notify($1, $2)', [channel, `${me}${round}`]).catch(() => settle(false));
+  }
+
+  const connect = async () => {
+    retry = null;
+    if (stopped) return;
+    const client = new pg.Client({ connectionString });
+    current = client;
+    let failed = false;
+    const fail = (err?: Error) => {
+      if (failed) return;
+      failed = true;
+      live = false;
+      if (err && !stopped) onConnectionError(err);
+      handlers.heard(false);
+      settleAll(false);
+      client.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), pause);
+      retry.unref();
+      pause = Math.min(pause * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on('error', fail);
+    client.on('end', () => fail());
+    client.on('notification', (n) => {
+      if (n.channel !== channel) return;
+      const payload = n.payload ?? '';
+      if (!payload.startsWith(ROUND_PREFIX)) return handlers.notice(payload);
+      // Ours: everything committed before it has been heard. Another process's: nothing to do.
+      if (payload.startsWith(me) && inFlight && Number(payload.slice(me.length)) === inFlight.seq) inFlight.settle(true);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (err) {
+      fail(err as Error);
+      return;
+    }
+    if (stopped || failed) return;
+    pause = LISTEN_RETRY_FIRST_MS;
+    live = true;
+    handlers.heard(true);
+  };
+
+  await connect();
+  return {
+    caughtUp: () => {
+      if (!live) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        waiting.push(resolve);
+        startRound();
+      });
+    },
+    stop: async () => {
+      stopped = true;
+      live = false;
+      if (retry) clearTimeout(retry);
+      handlers.heard(false);
+      settleAll(false);
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

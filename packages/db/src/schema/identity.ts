@@ -116,6 +116,12 @@ export const accountState = pgTable('account_state', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The channel on which the database announces, at commit, a change of an account's version or of one of its
+ * sessions, with the user's id (migration 0024_account_changes; docs/decisions/049-sessions-kept-per-process.md).
+ */
+export const ACCOUNT_CHANGES_CHANNEL = 'ekran_account_changed';
+
 export const codePurpose = pgEnum('code_purpose', [
   'email_confirm', 'sign_in', 'password_reset',
   // /account: a code that confirms deleting the account.

@@ -6,6 +6,8 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ExternalSubscriptionRow = typeof externalSubscriptions.$inferSelect;
+/** A live session with its account, profile and the account's version (findSession). */
+export type SessionRow = { session: typeof sessions.$inferSelect; user: UserRow; profile: ProfileRow; accountVersion: number };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A device as a sign-in or a registration names it. */
@@ -95,7 +97,7 @@ export function createIdentityRepo(db: Db) {
       return row !== undefined;
     },
 
-    async findSession(tokenHash: string, now: Date) {
+    async findSession(tokenHash: string, now: Date): Promise<SessionRow | null> {
       const [row] = await db
         .select({ session: sessions, user: users, profile: profiles, accountVersion: accountState.version })
         .from(sessions)

@@ -6,11 +6,12 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionContext } from '../sessions/session-context.ts';
 import { toAuthData } from './identity.mapper.ts';
-import { createIdentityRepo, type DeviceRow, type ExternalSubscriptionRow, type ProfileRow, type SubscriptionRow, type UserRow } from './identity.repo.ts';
+import { createIdentityRepo, type DeviceRow, type SessionRow, type ExternalSubscriptionRow, type ProfileRow, type SubscriptionRow, type UserRow } from './identity.repo.ts';
 import type { IdentityRow } from '../social/social.types.ts';
 import type { OperatorSubscriptionRow } from '../partners/operator.types.ts';
 import { requestCountry } from '../../lib/geo-plugin.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createSessionCache } from './session-cache.ts';
 
 
 export type { SessionContext } from '../sessions/session-context.ts';
@@ -42,6 +43,20 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
   // bounds only what the clock changes. About 2 KB an entry.
   const accountTtlMs = deps.env.ACCOUNT_CACHE_SECONDS * 1000;
   const kept = createTtlCache<AuthData>({ ttlMs: accountTtlMs, maxEntries: 20_000, now: () => deps.now().getTime(), name: 'account' });
+  // The sessions themselves, for as long and only while the database's announcements of changes are heard
+  // (session-cache.ts, decision 049): then a page's API calls find the session without a query.
+  const sessionsKept = createSessionCache<SessionRow>({ ttlMs: accountTtlMs, maxEntries: 50_000, now: () => deps.now().getTime() });
+
+  /** The live session of a token hash (kept or looked up), its sliding expiry extended now and then. */
+  async function findSession(hash: string, now: Date): Promise<SessionRow | null> {
+    const found = await sessionsKept.get(hash, () => repo.findSession(hash, now));
+    if (found && now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      await repo.touchSession(found.session.id, now, expiresAt, found.session.deviceId);
+      sessionsKept.touched(hash, now, expiresAt);
+    }
+    return found;
+  }
 
   /** What auth data is made of besides the user and profile rows. */
   interface AccountFacts {
@@ -131,11 +146,8 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     async refresh(token: string | undefined): Promise<AuthData> {
       if (!token) throw unauthorized('No session token');
       const now = deps.now();
-      const found = await repo.findSession(hashToken(token), now);
+      const found = await findSession(hashToken(token), now);
       if (!found) throw await endedSessionError(token);
-      if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
-      }
       const countryCode = countryNow();
       const load = () => authData({ userId: found.user.id, token, countryCode }, found.user, found.profile);
       return kept.get(`${found.session.id}:${found.profile.id}:${found.accountVersion}:${countryCode}`, load);
@@ -145,11 +157,8 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     async resolveSession(token: string): Promise<SessionContext | null> {
       if (token.length < 16 || token.length > 256) return null;
       const now = deps.now();
-      const found = await repo.findSession(hashToken(token), now);
+      const found = await findSession(hashToken(token), now);
       if (!found) return null;
-      if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touchSession(found.session.id, now, new Date(now.getTime() + ttlMs), found.session.deviceId);
-      }
       return {
         sessionId: found.session.id,
         userId: found.user.id,
@@ -165,6 +174,13 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
     },
 
     endedSessionError,
+
+    /** The database announced a change of this account or of one of its sessions (migration 0024). */
+    accountChanged: (userId: string) => sessionsKept.changed(userId),
+    /** Whether this process hears those announcements; sessions are kept only while it does. */
+    accountChangesHeard: (heard: boolean) => sessionsKept.live(heard),
+    /** The listener of those announcements, which says when every one committed so far has been heard. */
+    hearAccountChangesWith: (listener: { caughtUp(): Promise<boolean> }) => sessionsKept.hearWith(listener),
 
     // The account's devices, as the devices module reads and changes them (identity keeps the devices and sessions).
     /** The account's devices, oldest first. */
