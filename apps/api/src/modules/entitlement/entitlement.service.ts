@@ -27,6 +27,9 @@ export interface GateResult<T extends Gateable> {
   operatorBlocked: boolean;
 }
 
+/** A check's answer without a stream. */
+const emptyCheck = () => ({ playlists: [], stream: null, markers: null, prerolls: [], postrolls: [], next: null });
+
 /**
  * Entitlement alone answers "may this profile play this item now" (docs/decisions/040-api-composition-root.md), for
  * VOD (playback) and TV (tv-playback) alike: the refusals of spec platform §4 "Playback gating" in their order,
@@ -47,6 +50,9 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
   const catalogTtlMs = deps.env.CATALOG_CACHE_SECONDS * 1000;
   const keptTariffs = createTtlCache<Awaited<ReturnType<typeof repo.activeTariffs>>>({ ttlMs: catalogTtlMs, maxEntries: 1, revision: catalog.revision, name: 'catalog' });
   const activeTariffs = () => keptTariffs.get('active', () => repo.activeTariffs());
+  // One refusal per list of tariffs kept, the same object for every refused check: the answer's encoding is
+  // remembered per object (lib/memo-serializer.ts), so it is encoded once while the tariffs stay.
+  const refusals = new WeakMap<object, PlaybackCheck>();
   // Parsed once at start (env.ts has validated every entry).
   const anonymizers = createIpRanges(deps.env.ANONYMIZER_IP_RANGES);
   const blocked = createIpRanges(deps.env.BLOCKED_IP_RANGES);
@@ -120,17 +126,21 @@ export function createEntitlementService(deps: Pick<Deps, 'env' | 'database' | '
      * operator already bills for the subscription.
      */
     async refusal(gated: { operatorBlocked: boolean }): Promise<PlaybackCheck> {
-      const empty = { playlists: [], stream: null, markers: null, prerolls: [], postrolls: [], next: null };
-      if (gated.operatorBlocked) return { ...empty, reason: 'insufficient_balance', upgrade_options: [] };
+      if (gated.operatorBlocked) return { ...emptyCheck(), reason: 'insufficient_balance', upgrade_options: [] };
       const tariffs = await activeTariffs();
-      return {
-        ...empty,
-        reason: 'subscription_required',
-        upgrade_options: tariffs.map((t) => ({
-          tariff_id: t.id, title: t.title, price: t.price, currency: t.currency, duration_days: t.durationDays,
-          allow_trial: t.allowTrial, trial_days: t.trialDays,
-        })),
-      };
+      let refused: PlaybackCheck | undefined = refusals.get(tariffs);
+      if (!refused) {
+        refused = {
+          ...emptyCheck(),
+          reason: 'subscription_required',
+          upgrade_options: tariffs.map((t) => ({
+            tariff_id: t.id, title: t.title, price: t.price, currency: t.currency, duration_days: t.durationDays,
+            allow_trial: t.allowTrial, trial_days: t.trialDays,
+          })),
+        };
+        refusals.set(tariffs, refused);
+      }
+      return refused;
     },
   };
 }
