@@ -26,6 +26,7 @@ export const isLanguageLoaded = (lng: InterfaceLanguage): boolean => lng in reso
 export function registerLanguage(lng: InterfaceLanguage, texts: Record<string, unknown>): void {
   resources[lng] = { translation: texts };
   fixed.delete(lng);
+  serverInstances.delete(lng);
   forgetTranslations();
 }
 
@@ -67,7 +68,19 @@ export function useInterfaceI18n(lng: InterfaceLanguage): I18n {
   useEffect(() => {
     if (!ready) void loadInterfaceLanguage(lng).then(() => loaded((n) => n + 1));
   }, [lng, ready]);
-  return useMemo(() => createI18n(ready ? lng : 'ru'), [lng, ready]);
+  return useMemo(() => (typeof document === 'undefined' ? serverI18n : createI18n)(ready ? lng : 'ru'), [lng, ready]);
+}
+
+const serverInstances = new Map<InterfaceLanguage, I18n>();
+/**
+ * The server renders every page of a language with one instance: nothing on the server changes an instance's
+ * language (a profile switch does, in the browser), every instance reads the same texts, and initialising one per
+ * render was a fiftieth of a page's time.
+ */
+function serverI18n(lng: InterfaceLanguage): I18n {
+  let instance = serverInstances.get(lng);
+  if (!instance) serverInstances.set(lng, (instance = createI18n(lng)));
+  return instance;
 }
 
 const fixed = new Map<InterfaceLanguage, TFunction>();

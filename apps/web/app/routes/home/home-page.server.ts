@@ -15,9 +15,19 @@ export const HOME_ROWS_WITH_PAGE = 4;
 /** A row below the first screens, as the page names it before its cards arrive. */
 export type LaterRow = Omit<RowView, 'items'>;
 
-/** The API's rows as the page shows them, empty ones left out. */
+const viewed = new WeakMap<Home, RowView[]>();
+/**
+ * The API's rows as the page shows them, empty ones left out. Worked out once per answer: the site keeps the API's
+ * public answers (lib/public-answers.server.ts), so every adult visitor's home page gets the same object until the
+ * catalogue changes.
+ */
 function visibleRows(home: Home): RowView[] {
-  return home.rows.filter((r) => r.items.length > 0).map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) }));
+  let rows = viewed.get(home);
+  if (!rows) {
+    rows = home.rows.filter((r) => r.items.length > 0).map((r) => ({ alias: r.alias, title: r.title, url: r.url, items: r.items.map(toCardView) }));
+    viewed.set(home, rows);
+  }
+  return rows;
 }
 
 /**
