@@ -66,7 +66,7 @@ export function createSessionCache<S extends KeptSession>(options: { ttlMs: numb
     /** A kept session's new sliding expiry after this process extended it (no announcement: nothing else changed). */
     touched(hash: string, lastUsedAt: Date, expiresAt: Date) {
       const entry = entries.get(hash);
-      if (entry) entry.found = { ...entry.found, session: { ...entry.found.session, lastUsedAt, expiresAt } } as S;
+      if (entry) entry.found = { ...entry.found, session: { ...entry.found.session, lastUsedAt, expiresAt } };
     },
     /** The database announced a change of this account (or of one of its sessions). */
     changed(userId: string) {
