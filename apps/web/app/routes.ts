@@ -37,6 +37,7 @@ export default [
   route('auth/:step?', 'routes/auth/signin.tsx'),
   route('signin', 'routes/auth/signin.tsx', { id: 'signin' }),
   route('signup', 'routes/auth/signup.tsx'),
+  route('landingSignup', 'routes/auth/landing-signup.ts'),
   route('signup/confirm', 'routes/auth/confirm.tsx'),
   route('signup_confirm', 'routes/auth/confirm.tsx', { id: 'signup_confirm' }),
   route('logout', 'routes/auth/logout.tsx'),
@@ -98,6 +99,8 @@ export default [
   route('sitemaps/:file', 'routes/seo/sitemap-part.ts'),
   // The promo banners, and what a banner's play action plays.
   route('promos', 'routes/promos/promos.tsx'),
+  // Where the player closed from an outside link leads: what to watch next (platform §2 Browsing).
+  route('close_film', 'routes/close-film/close-film.tsx'),
   route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
   // /favorites (favorites, continue watching, history, ratings) and the resources its buttons use;
   // /resources/favorites (POST intent=add|remove, alias) is also the banner action add_to_favorites.
