@@ -217,4 +217,31 @@ describe('the player', () => {
     await playingPast(page, 12);
     expect(browser.problems, browser.describeProblems()).toEqual([]);
   });
+
+  it('leads a viewer who came from the mini-app, on closing the player, to what to watch next (/close_film)', async () => {
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      browser = await launchBrowser({ viewport: { width, height } });
+      const { page } = browser;
+      const film = await freeTitle('movies');
+      // The mini-app's link (platform §4 Traffic source s=tapp with watch) opens the title page.
+      await page.goto(`/?s=tapp&watch=${film.alias}`, { waitUntil: 'load', timeout: 60_000 });
+      expect(new URL(page.url()).pathname).toBe(`/watch/${film.alias}`);
+      await page.click('[data-testid="play-button"]');
+      await page.locator(PLAYER).waitFor({ state: 'visible', timeout: 15_000 });
+      await wakeControls(page);
+      await page.click('.player__close');
+      await page.waitForURL((url) => url.pathname === '/close_film', { timeout: 15_000 });
+      expect(new URL(page.url()).searchParams.get('title')).toBe(film.alias);
+      await page.getByRole('heading', { level: 1, name: 'Что посмотреть дальше' }).waitFor();
+      expect(await page.locator('.close-film__head').textContent()).toContain(`«${film.title}»`);
+      // The titles like the one closed (the title's «Похожее»), each a link to its page.
+      const similar = page.locator('[data-testid="row"]', { hasText: `Похожее на «${film.title}»` });
+      await similar.waitFor();
+      expect(await similar.locator('a.card').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `close-film-${width}.png`) });
+      expect(browser.problems, browser.describeProblems()).toEqual([]);
+      await browser.close();
+      browser = null;
+    }
+  });
 });

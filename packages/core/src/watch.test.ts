@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDurationShort, parseWatchSubPage, trafficRedirect, watchPath } from './watch.ts';
+import { formatDurationShort, parseWatchSubPage, playerCloseDestination, trafficRedirect, watchPath } from './watch.ts';
 
 describe('formatDurationShort (platform §9: durations as hours and minutes)', () => {
   it.each([
@@ -89,5 +89,18 @@ describe('trafficRedirect (platform §4 Traffic source; §2 the mini-app {produc
     '/movies',
   ])('%s stays', (from) => {
     expect(go(from)).toBeNull();
+  });
+});
+
+describe('playerCloseDestination (platform §2 /close_film)', () => {
+  const from = (query: string) => playerCloseDestination('tayna-mayaka', new URLSearchParams(query));
+  it('leads a viewer who came from the mini-app or an autoplay link to what to watch next', () => {
+    expect(from('s=tapp&watch=tayna-mayaka')).toBe('/close_film?title=tayna-mayaka');
+    expect(from('ap=true')).toBe('/close_film?title=tayna-mayaka');
+  });
+  it('keeps everyone else on the title page', () => {
+    expect(from('')).toBeNull();
+    expect(from('s=vk_ads')).toBeNull();
+    expect(from('ap=false&resume=1')).toBeNull();
   });
 });

@@ -86,3 +86,13 @@ export function trafficRedirect(pathname: string, search: URLSearchParams): stri
   }
   return null;
 }
+
+/**
+ * Where closing the player leads (spec platform §2 /close_film): a viewer who came from outside the site (the
+ * mini-app's s=tapp, or the autoplay link ap=true that a {product} parameter makes) goes on to «what to watch next»
+ * for the title closed; anyone else stays on the title page (null).
+ */
+export function playerCloseDestination(alias: string, search: URLSearchParams): string | null {
+  const fromOutside = search.get('s') === TAPP_TRAFFIC_SOURCE || search.get('ap') === 'true';
+  return fromOutside ? `/close_film?${new URLSearchParams({ title: alias }).toString()}` : null;
+}

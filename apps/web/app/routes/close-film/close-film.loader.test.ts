@@ -21,7 +21,7 @@ const location = (r: Awaited<ReturnType<typeof run>>) => ('thrown' in r && r.thr
 describe('/close_film (spec platform §2 Browsing)', () => {
   it('offers the profile’s continue watching and the titles like the one closed, without the closed one itself', async () => {
     const api = { title: vi.fn().mockResolvedValue(closed), continueWatching: vi.fn().mockResolvedValue(list([card('serial')])) };
-    const r = await run('?watch=tayna-mayaka', api);
+    const r = await run('?title=tayna-mayaka', api);
     if (!('value' in r)) throw new Error('expected a page');
     expect(api.title).toHaveBeenCalledWith('tayna-mayaka');
     expect(r.value.closed).toEqual({ alias: 'tayna-mayaka', title: 'Тайна маяка' });
@@ -31,31 +31,31 @@ describe('/close_film (spec platform §2 Browsing)', () => {
 
   it('asks for a child profile’s kids titles only', async () => {
     const api = { title: vi.fn().mockResolvedValue(closed), continueWatching: vi.fn().mockResolvedValue(list([])) };
-    await run('?watch=tayna-mayaka', api, child);
+    await run('?title=tayna-mayaka', api, child);
     expect(api.continueWatching).toHaveBeenCalledWith(expect.objectContaining({ for_kids: true }));
   });
 
   it('goes home when there is nothing to offer', async () => {
     const empty = { title: vi.fn().mockResolvedValue({ ...closed, similar: [] }), continueWatching: vi.fn().mockResolvedValue(list([])) };
-    expect(location(await run('?watch=tayna-mayaka', empty))).toBe('/');
+    expect(location(await run('?title=tayna-mayaka', empty))).toBe('/');
     expect(location(await run('', { continueWatching: vi.fn().mockResolvedValue(list([])) }))).toBe('/');
   });
 
   it('treats an unknown or malformed title as none, without asking the API for a malformed one', async () => {
     const missing = { title: vi.fn().mockRejectedValue(new ApiCallError(404, { status: 404, code: 'NOT_FOUND', message: 'x' })), continueWatching: vi.fn().mockResolvedValue(list([card('serial')])) };
-    const r = await run('?watch=net-takogo', missing);
+    const r = await run('?title=net-takogo', missing);
     expect('value' in r && r.value.closed).toBeNull();
     const api = { title: vi.fn(), continueWatching: vi.fn().mockResolvedValue(list([card('serial')])) };
-    for (const q of ['?watch=../etc', '?watch=Tayna_Mayaka', '?watch=%3Cscript%3E']) expect('value' in (await run(q, api))).toBe(true);
+    for (const q of ['?title=../etc', '?title=Tayna_Mayaka', '?title=%3Cscript%3E']) expect('value' in (await run(q, api))).toBe(true);
     expect(api.title).not.toHaveBeenCalled();
   });
 
   it('offers a crawler (no session) the similar titles only, and passes an API failure on', async () => {
     const api = { title: vi.fn().mockResolvedValue(closed), continueWatching: vi.fn() };
-    const r = await run('?watch=tayna-mayaka', api, null);
+    const r = await run('?title=tayna-mayaka', api, null);
     expect('value' in r && r.value.watching).toBeNull();
     expect(api.continueWatching).not.toHaveBeenCalled();
     const failing = { title: vi.fn().mockRejectedValue(new ApiCallError(503, { status: 503, code: 'UNAVAILABLE', message: 'x' })), continueWatching: vi.fn().mockResolvedValue(list([])) };
-    expect('thrown' in (await run('?watch=tayna-mayaka', failing))).toBe(true);
+    expect('thrown' in (await run('?title=tayna-mayaka', failing))).toBe(true);
   });
 });

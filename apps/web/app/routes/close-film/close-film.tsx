@@ -21,14 +21,15 @@ const SIMILAR_ROW_SIZE = 12;
 
 /**
  * /close_film (spec platform §2 Browsing): where a viewer lands after closing the player opened from an outside link
- * (the mini-app, a shared link). `?watch={alias}` names the title closed. What to watch next: the profile's continue
- * watching and the titles like the one closed (the title's own «Похожее», within the visitor's scope: the API answers
- * a child profile's session with kids titles only). With nothing to show, the home page.
+ * (the mini-app, an autoplay link; core playerCloseDestination). `?title={alias}` names the title closed; not `watch`,
+ * which with the mini-app's s=tapp leads back to the title page. What to watch next: the profile's continue watching
+ * and the titles like the one closed (the title's own «Похожее», within the visitor's scope: the API answers a child
+ * profile's session with kids titles only). With nothing to show, the home page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
   const kids = auth?.profile_for_child ?? false;
-  const alias = new URL(request.url).searchParams.get('watch');
+  const alias = new URL(request.url).searchParams.get('title');
   const closing = alias && ALIAS.test(alias) ? api.title(alias).catch((err: unknown) => (isNothingThere(err) ? null : Promise.reject(err))) : null;
   const [closed, continueRow] = await Promise.all([
     closing,

@@ -1,4 +1,4 @@
-import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, languageName, mpaaFor, truncate } from '@ekran/core';
+import { formatDuration, HOME_CRUMB_TITLE, hashtagAlias, languageName, mpaaFor, playerCloseDestination, truncate } from '@ekran/core';
 import { ErrorCode, type Credit, type Title } from '@ekran/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -116,6 +116,14 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   // Back closes the player before it leaves the page; closing it loads the progress again, so «Продолжить»
   // shows at once (player-history.ts).
   const { leave } = usePlayerHistory(Boolean(playing), playback.stop);
+  const [searchParams] = useSearchParams();
+  // A viewer who came from outside the site (the mini-app, an autoplay link) goes on to what to watch next, in place
+  // of the player's history entry (Back then comes to the title page).
+  const closePlayer = () => {
+    const next = playerCloseDestination(title.alias, searchParams);
+    if (next) leave(next);
+    else playback.stop();
+  };
   useEffect(() => seedTariffs(tariffs), [tariffs]);
   const kidsRestricted = refusal === ErrorCode.KidsProfileRestricted;
   const { label, trialDays } = playLabel({ check, isFree: title.is_free, isSeries, trialAvailable, tariffs });
@@ -135,7 +143,6 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const progressTarget = playing ? progressTargetFor(title, playing.item.uid) : null;
   const trailer = title.additional_content.find((a) => a.kind === 'trailer');
   const mpaa = mpaaFor(title.rating_age);
-  const [searchParams] = useSearchParams();
   const shownSeason = isSeries ? currentSeason(title, searchParams.get('season'), personal.state) : null;
 
   return (
@@ -151,7 +158,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               uid={playing.item.uid}
               // The item's check (stream session, marks, promo slots, thumbnails, the next episode)
               check={playing.check}
-              onClose={playback.stop}
+              onClose={closePlayer}
               onLeave={leave}
               startAt={playing.item.startAt}
               progress={personal.reportUrl && progressTarget ? { url: personal.reportUrl, ...progressTarget } : null}
