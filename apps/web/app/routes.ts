@@ -101,6 +101,7 @@ export default [
   route('promos', 'routes/promos/promos.tsx'),
   // Where the player closed from an outside link leads: what to watch next (platform §2 Browsing).
   route('close_film', 'routes/close-film/close-film.tsx'),
+  route('gadanie-random', 'routes/gadanie/gadanie.tsx'),
   route('resources/banner-queue', 'routes/resources/banner-queue.ts'),
   // /favorites (favorites, continue watching, history, ratings) and the resources its buttons use;
   // /resources/favorites (POST intent=add|remove, alias) is also the banner action add_to_favorites.

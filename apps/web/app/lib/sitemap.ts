@@ -6,11 +6,11 @@ export type SitemapFilePart = 'static' | SitemapPart;
 
 /**
  * The public pages that are not catalogue records: the home page, the category roots and the
- * lists of the catalogue, the tariffs and partners, the TV pages. Kids duplicates (/kids), the archive, search, personal and account pages are not
+ * lists of the catalogue, the tariffs and partners, the TV pages, the film fortune-telling. Kids duplicates (/kids), the archive, search, personal and account pages are not
  * listed (robots.txt and the pages' noindex keep them out).
  */
 export const STATIC_SITEMAP_PATHS = [
-  '/', '/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/promos', '/tariffs', '/partners', '/tv', '/tvchannels', '/channel',
+  '/', '/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/promos', '/tariffs', '/partners', '/tv', '/tvchannels', '/channel', '/gadanie-random',
 ] as const;
 
 /** The path of a sitemap file: /sitemaps/titles.xml for the first page of a part, /sitemaps/titles-2.xml for the next. */

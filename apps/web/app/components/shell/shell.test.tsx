@@ -121,7 +121,7 @@ describe('Footer site map', () => {
     const menu = buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: false, titles });
     renderInRouter(<Footer menu={menu} />, { countryCode: 'RU', isChild: false });
     expect(await groupsOf()).toEqual([
-      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists']],
+      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/gadanie-random']],
       ['Телевидение', ['/tv', '/tvchannels', '/channel', '/archive']],
       ['Подписка', ['/tariffs', '/code', '/pages/gift', '/promos', '/partners']],
       ['Мой Экран', ['/favorites', '/kids']],
@@ -137,7 +137,7 @@ describe('Footer site map', () => {
     cleanup();
     renderInRouter(<Footer menu={buildHeaderMenu({ catalog, kidsCatalog, countryCode: 'RU', isChild: true, titles })} />, { countryCode: 'RU', isChild: true });
     expect(await groupsOf()).toEqual([
-      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists']],
+      ['Смотреть', ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/gadanie-random']],
       ['Телевидение', ['/tv', '/tvchannels', '/channel']],
       ['Мой Экран', ['/favorites']],
     ]);

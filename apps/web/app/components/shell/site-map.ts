@@ -45,6 +45,7 @@ export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly
         link('collections', '/collections'),
         link('selections', '/selections'),
         link('playlists', '/playlists'),
+        link('gadanie', '/gadanie-random'),
       ],
     },
   ];
