@@ -42,12 +42,11 @@ import { useNonce } from './lib/csp-nonce.ts';
 
 /** zod's global config (globalThis.__zod_globalConfig) with its `new Function` fast path off. */
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
-import appCss from './styles/app.css?url';
+// The site's own styles (app, profiles, the kids theme) in one file: styles/site.css.
+import siteCss from './styles/site.css?url';
 // ---- The shell's notices (the VPN warning, playback errors) and where the viewer came from
 import { Notices } from './components/shell/notices.tsx';
 import { useNavigationTrail } from './lib/navigation-trail.ts';
-import profilesCss from './styles/profiles.css?url';
-import kidsThemeCss from './styles/kids-theme.css?url';
 import { KidsNotAvailable } from './routes/errors/kids-not-available.tsx';
 import { screenTypeOf } from './lib/gift-host.server.ts';
 import { operatorShell } from './lib/operator-shell.server.ts';
@@ -61,9 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMi
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interWoff2, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'stylesheet', href: profilesCss },
-  { rel: 'stylesheet', href: kidsThemeCss },
+  { rel: 'stylesheet', href: siteCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
@@ -246,7 +243,7 @@ function ShellBillingNotices({ data }: { data: BillingNoticeData | null | undefi
   );
 }
 
-const SHELL_STYLES = [appCss, profilesCss, kidsThemeCss];
+const SHELL_STYLES = [siteCss];
 
 /**
  * The page's stylesheets are asked for before its scripts. React writes the scripts' modulepreload links at the top of
