@@ -96,3 +96,7 @@ export function playerCloseDestination(alias: string, search: URLSearchParams): 
   const fromOutside = search.get('s') === TAPP_TRAFFIC_SOURCE || search.get('ap') === 'true';
   return fromOutside ? `/close_film?${new URLSearchParams({ title: alias }).toString()}` : null;
 }
+
+/** A catalogue alias as the site writes them (titles, channels): lowercase Latin letters and digits, single dashes. */
+export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const isAlias = (value: string): boolean => ALIAS_PATTERN.test(value);

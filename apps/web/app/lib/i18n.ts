@@ -25,8 +25,7 @@ export const isLanguageLoaded = (lng: InterfaceLanguage): boolean => lng in reso
 /** Makes a language's texts known (the server does this for every language at start). */
 export function registerLanguage(lng: InterfaceLanguage, texts: Record<string, unknown>): void {
   resources[lng] = { translation: texts };
-  fixed.delete(lng);
-  serverInstances.delete(lng);
+  instances.delete(lng);
   forgetTranslations();
 }
 
@@ -68,28 +67,20 @@ export function useInterfaceI18n(lng: InterfaceLanguage): I18n {
   useEffect(() => {
     if (!ready) void loadInterfaceLanguage(lng).then(() => loaded((n) => n + 1));
   }, [lng, ready]);
-  return useMemo(() => (typeof document === 'undefined' ? serverI18n : createI18n)(ready ? lng : 'ru'), [lng, ready]);
+  return useMemo(() => (typeof document === 'undefined' ? sharedI18n : createI18n)(ready ? lng : 'ru'), [lng, ready]);
 }
 
-const serverInstances = new Map<InterfaceLanguage, I18n>();
+const instances = new Map<InterfaceLanguage, I18n>();
 /**
- * The server renders every page of a language with one instance: nothing on the server changes an instance's
- * language (a profile switch does, in the browser), every instance reads the same texts, and initialising one per
- * render was a fiftieth of a page's time.
+ * One instance per language for what is outside a browser's own state: translate functions outside React (meta
+ * functions, loaders), and every page the server renders. Nothing changes such an instance's language (a profile
+ * switch does, on the browser's own instance), and every instance reads the same texts.
  */
-function serverI18n(lng: InterfaceLanguage): I18n {
-  let instance = serverInstances.get(lng);
-  if (!instance) serverInstances.set(lng, (instance = createI18n(lng)));
+function sharedI18n(lng: InterfaceLanguage): I18n {
+  let instance = instances.get(lng);
+  if (!instance) instances.set(lng, (instance = createI18n(lng)));
   return instance;
 }
 
-const fixed = new Map<InterfaceLanguage, TFunction>();
 /** A translate function outside React (meta functions, loaders). */
-export function tFor(lng: InterfaceLanguage): TFunction {
-  let t = fixed.get(lng);
-  if (!t) {
-    t = createI18n(lng).t;
-    fixed.set(lng, t);
-  }
-  return t;
-}
+export const tFor = (lng: InterfaceLanguage): TFunction => sharedI18n(lng).t;

@@ -59,11 +59,11 @@ export function createTvPlaybackService(deps: Deps, { entitlement, streams }: { 
   // Packaged playlists change only when an asset is ingested again; a minute is soon enough to notice.
   const layouts = createTtlCache<AssetLayout>({ name: 'tv-layouts', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
   const plans = createTtlCache<ChannelPlan>({ name: 'tv-plans', ttlMs: 60_000, maxEntries: 200, now: () => deps.now().getTime() });
-  // Players reload a live playlist every few seconds: the channel row is read at most every 5 s per channel.
   // A viewer's player reloads a live playlist every segment and five of its six segments' signed prefixes are the
   // same as last time (each segment's grant follows from the segment, tv-media.ts liveGrantExpiry): an MD5 each saved.
   const signedPrefixes = new LRUCache<string, string>({ max: 50_000 });
   const mediaBase = mediaBaseOf(deps.env);
+  // Players reload a live playlist every few seconds: the channel row is read at most every 5 s per channel.
   const channelsByAlias = createTtlCache<ChannelWithLoop | null>({ name: 'tv-channels', ttlMs: 5_000, maxEntries: 200, now: () => deps.now().getTime() });
 
   /** The channel's stream plan; a loop that cannot be one stream is 503 (logged by the error handler). */

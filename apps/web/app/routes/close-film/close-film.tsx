@@ -1,3 +1,4 @@
+import { isAlias } from '@ekran/core';
 import type { Title } from '@ekran/contracts';
 import { Link } from 'react-router';
 import { TitleRow } from '../../components/catalog/title-row.tsx';
@@ -14,8 +15,6 @@ import { useTranslation } from '../../lib/use-translation.ts';
 import type { Route } from './+types/close-film';
 import '../../styles/close-film.css';
 
-/** A title's alias as the site writes it (lowercase Latin, digits, single dashes). */
-const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Cards of the «similar» row: a screen's width of them, as on a title page. */
 const SIMILAR_ROW_SIZE = 12;
 
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, auth } = context.get(visitorContext);
   const kids = auth?.profile_for_child ?? false;
   const alias = new URL(request.url).searchParams.get('title');
-  const closing = alias && ALIAS.test(alias) ? api.title(alias).catch((err: unknown) => (isNothingThere(err) ? null : Promise.reject(err))) : null;
+  const closing = alias && isAlias(alias) ? api.title(alias).catch((err: unknown) => (isNothingThere(err) ? null : Promise.reject(err))) : null;
   const [closed, continueRow] = await Promise.all([
     closing,
     // Crawlers have no session and no lists.

@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, hashtagAlias, pagedPath } from '@ekran/core';
+import { hashtagAlias, HOME_CRUMB_TITLE, isAlias, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Pager } from '../../components/catalog/pager.tsx';
 import { CoverGrid } from '../../components/collections/cover-card.tsx';
@@ -17,7 +17,6 @@ import type { Route } from './+types/collections';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
 
-const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PAGE_SEGMENT = /^page\d+$/;
 const LIST = '/collections';
 
@@ -41,10 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const page = pageOr404(params.p2);
   let alias = params.p1;
-  if (!ALIAS.test(alias)) {
+  if (!isAlias(alias)) {
     // A hashtag typed as it reads (/collections/неожиданный_финал) goes to its alias (/collections/neozhidannyy-final).
     alias = hashtagAlias(alias);
-    if (!ALIAS.test(alias)) throw notFound();
+    if (!isAlias(alias)) throw notFound();
     throw safeRedirect(pagedPath(`${LIST}/${alias}`, page), 301);
   }
   const base = `${LIST}/${alias}`;

@@ -1,3 +1,4 @@
+import { isAlias } from '@ekran/core';
 import { Form, Link } from 'react-router';
 import { Poster } from '../../components/ui/poster.tsx';
 import { isKidsVisitor } from '../../lib/lists.server.ts';
@@ -11,8 +12,6 @@ import { drawTitle, predictedTitle } from './prediction.server.ts';
 import type { Route } from './+types/gadanie';
 import '../../styles/gadanie.css';
 
-/** A title's alias as the site writes it. */
-const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** How many sayings the texts hold (gadanie.saying0 … saying7). */
 const SAYINGS = 8;
 
@@ -39,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!mood) return { kids, question: null, mood: null, prediction: null };
 
   const alias = query.get('t');
-  if (alias && ALIAS.test(alias)) {
+  if (alias && isAlias(alias)) {
     const title = await predictedTitle(api, alias);
     // Kids mode (a cookie or /kids) is the visitor's choice, not the session's: an adult title's link draws anew.
     if (title && (!kids || title.for_kids)) {

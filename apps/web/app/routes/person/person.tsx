@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, ageOn, truncate } from '@ekran/core';
+import { ageOn, HOME_CRUMB_TITLE, isAlias, truncate } from '@ekran/core';
 import type { Person } from '@ekran/contracts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { TitleCard } from '../../components/catalog/title-card.tsx';
@@ -13,13 +13,12 @@ import '../../styles/collections.css';
 import type { Route } from './+types/person';
 import { notFound } from '../../lib/not-found.ts';
 
-const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // Matches the card grid of spec platform §9 (see components/catalog/title-grid.tsx).
 const GRID_SIZES = '(max-width: 567px) 50vw, (max-width: 767px) 33vw, (max-width: 1023px) 25vw, (max-width: 1279px) 20vw, (max-width: 1559px) 17vw, 14vw';
 
 /** /person/{person}: biography, facts and the filmography by role (platform §3; decision 010). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!ALIAS.test(params.person)) throw notFound();
+  if (!isAlias(params.person)) throw notFound();
   const { api } = context.get(visitorContext);
   const person = await orNotFound(api.personByAlias(params.person));
   return {

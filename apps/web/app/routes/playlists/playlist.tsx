@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, formatDuration, pagedPath } from '@ekran/core';
+import { formatDuration, HOME_CRUMB_TITLE, isAlias, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
 import { Pager } from '../../components/catalog/pager.tsx';
@@ -14,14 +14,13 @@ import '../../styles/collections.css';
 import type { Route } from './+types/playlist';
 import { notFound } from '../../lib/not-found.ts';
 
-const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * /playlist/{alias}/{page?}: a playlist's items in order, 40 a page (catalogue §9), and «Смотреть подряд», which
  * opens the first item's title page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!ALIAS.test(params.alias)) throw notFound();
+  if (!isAlias(params.alias)) throw notFound();
   const page = pageOr404(params.page);
   const base = `/playlist/${params.alias}`;
   redirectToCanonical(new URL(request.url), pagedPath(base, page));

@@ -1,3 +1,4 @@
+import { ALIAS_PATTERN } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import { z } from 'zod';
 import { ApiCallError } from '../../lib/api.server.ts';
@@ -6,10 +7,9 @@ import { visitorContext } from '../../lib/session.server.ts';
 import type { FavoriteResult } from './favorites.ts';
 import type { Route } from './+types/favorite-channels';
 
-const ALIAS_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRIVATE = { 'cache-control': 'private, no-store' };
 const answer = (result: FavoriteResult, status = 200) => Response.json(result, { status, headers: PRIVATE });
-const FavoriteChannelForm = z.object({ intent: z.enum(['add', 'remove']), alias: z.string().max(80).regex(ALIAS_RE) });
+const FavoriteChannelForm = z.object({ intent: z.enum(['add', 'remove']), alias: z.string().max(80).regex(ALIAS_PATTERN) });
 
 /**
  * The star of a channel card and of a channel page (spec platform §7 GET profile favorite channels, RU only).

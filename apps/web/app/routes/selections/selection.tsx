@@ -1,4 +1,4 @@
-import { HOME_CRUMB_TITLE, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
+import { HOME_CRUMB_TITLE, isAlias, LIST_PAGE_SIZE, pagedPath } from '@ekran/core';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { ListTitles } from '../../components/collections/list-titles.tsx';
 import { Breadcrumbs } from '../../components/shell/breadcrumbs.tsx';
@@ -14,7 +14,6 @@ import type { Route } from './+types/selection';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
 
-const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * One selection, 40 a page (catalogue §9): /main/{rules}/{page?} for a rule-based one (the mainselection banner
@@ -24,7 +23,7 @@ const ALIAS = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const alias = 'rules' in params ? params.rules : params.alias;
-  if (!alias || !ALIAS.test(alias)) throw notFound();
+  if (!alias || !isAlias(alias)) throw notFound();
   const page = pageOr404(params.page);
   const { api } = context.get(visitorContext);
   const size = LIST_PAGE_SIZE.selection;

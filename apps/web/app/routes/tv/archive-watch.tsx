@@ -1,7 +1,7 @@
 // /archive/watch/{id} — a recording (catalogue §2 Archive watch page): the programme cut from its
 // channel's stream, played as VOD with the seek bar, with its title, channel and «Доступно ещё …» until expired_at.
 import { ErrorCode, type PlaybackCheck, type Tariff, type TvRecording } from '@ekran/contracts';
-import { archiveTitle, EXPERIMENTS, experimentGroup, isCatchupVariantOn, isUuid } from '@ekran/core';
+import { archiveTitle, experimentGroup, EXPERIMENTS, isAlias, isCatchupVariantOn, isUuid } from '@ekran/core';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Link } from 'react-router';
 import { ChannelHeading, ExpiryLine } from '../../components/tv/on-air.tsx';
@@ -18,8 +18,6 @@ import type { Route } from './+types/archive-watch';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
 
-/** A title's or a channel's alias: a link that outlasts recordings (a banner's catchup action) names one. */
-const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type Available = {
   view: 'recording';
@@ -38,7 +36,7 @@ type Available = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, token, auth, tz } = context.get(visitorContext);
   if (!isUuid(params.id)) {
-    if (!ALIAS.test(params.id)) throw notFound();
+    if (!isAlias(params.id)) throw notFound();
     // A title's or a channel's newest recording, at its own address: recordings come and go, the name stays.
     const newest = await api.catchup(params.id).catch((err: unknown) => {
       if (err instanceof ApiCallError && err.status < 500) return null;

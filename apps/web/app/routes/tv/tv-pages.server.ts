@@ -1,12 +1,11 @@
 // What the loaders of the live TV pages (/tv, /tvchannels, /channel, /channel/{alias}/{date?}) share.
+import { isAlias } from '@ekran/core';
 import { ErrorCode } from '@ekran/contracts';
 import { data } from 'react-router';
 import { ApiCallError } from '../../lib/api.server.ts';
 
-const ALIAS_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** A channel or category alias as the API takes it. */
-export const isTvAlias = (value: string) => value.length <= 80 && ALIAS_RE.test(value);
+export const isTvAlias = (value: string) => value.length <= 80 && isAlias(value);
 
 /** The TV category of a page's address (?category=, the tv_selection of platform §4), or null. */
 export function categoryOf(url: URL): string | null {
