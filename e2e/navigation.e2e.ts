@@ -101,12 +101,12 @@ async function footerMap(page: Page): Promise<Record<string, string[]>> {
 }
 
 describe('the footer site map', () => {
-  it('leads to every section, TV, tariffs, the promo code, partners, promos and collections, and each answers', async () => {
+  it('leads to every section, TV, tariffs, the promo code, partners, promos, collections, the service\'s pages and help, and each answers', async () => {
     const { page } = await open(DESKTOP);
     await page.goto('/', { waitUntil: 'load', timeout: 60_000 });
     const map = await footerMap(page);
     const hrefs = Object.values(map).flat();
-    for (const required of ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/tv', '/tvchannels', '/channel', '/archive', '/tariffs', '/code', '/partners', '/promos', '/favorites']) {
+    for (const required of ['/movies', '/series', '/animation', '/new', '/genres', '/collections', '/tv', '/tvchannels', '/channel', '/archive', '/tariffs', '/code', '/partners', '/promos', '/favorites', '/about', '/journal', '/ways-to-watch', '/ios-android-app', '/corporateinfo', '/support', '/faq', '/contacts', '/legal']) {
       expect(hrefs, `the footer leads to ${required}`).toContain(required);
     }
     // Every link answers 200 (after the sign-in step /code asks of an anonymous visitor), never the not-found page.

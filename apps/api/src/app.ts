@@ -34,6 +34,7 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { deviceAuthRoutes } from './modules/device-auth/device-auth.routes.ts'; // a TV signed in by a code (RFC 8628)
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
 // Collections, hashtags, selections, playlists, people
@@ -49,6 +50,8 @@ import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 // ---- The collections and selections of a title (its sub-pages)
 import { titleListsRoutes } from './modules/collections/title-lists.routes.ts';
+// ---- The journal (rubrics, articles, RSS, a title's articles)
+import { journalRoutes } from './modules/journal/journal.routes.ts';
 // ---- Simultaneous streams, the tariff list
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { streamsRoutes } from './modules/streams/streams.routes.ts';
@@ -75,6 +78,12 @@ import { tvPlaybackRoutes } from './modules/tv-playback/tv-playback.routes.ts';
 import { archiveRoutes } from './modules/archive/archive.routes.ts';
 import { registerTvJobs } from './modules/tv/tv.jobs.ts';
 import { tvRoutes } from './modules/tv/tv.routes.ts';
+// ---- Legal documents and their versions, static pages, the consent log
+import { legalRoutes } from './modules/legal/legal.routes.ts';
+// ---- The help centre and support tickets (the viewer's, a guest's, support's)
+import { supportDevRoutes } from './modules/support/support.dev.routes.ts';
+import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { ApiRoute } from '@ekran/contracts';
 
 /** What the app needs from outside; tests pass their own. */
@@ -194,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(devIdpRoutes);
   await app.register(profilesRoutes); // Profiles, avatars, parental PIN
   await app.register(devicesRoutes);
+  await app.register(deviceAuthRoutes);
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(sitemapRoutes);
@@ -206,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(listsRoutes); // Favorites, progress, history, ratings of the current profile
   await app.register(analyticsRoutes);
   await app.register(titleListsRoutes); // GET /api/v1/watch/:alias/lists
+  await app.register(journalRoutes); // /api/v1/journal/…, GET /api/v1/watch/:alias/articles
   await app.register(streamsRoutes);
   await app.register(billingRoutes);
   await app.register(promoRoutes);
@@ -232,6 +243,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tvMediaRoutes);
   await app.register(tvRoutes); // GET TV, channels with a day's guide, on air, categories, favorite channels (RU only)
   await app.register(archiveRoutes); // /api/v2/multiplex/catchups, its filters, search and items (RU only)
+  await app.register(legalRoutes); // /api/v1/legal…, /api/v1/content/pages/:alias, /api/v1/account/consents
+
+  await app.register(supportRoutes); // /api/v1/support/… (help centre, tickets, a guest's ticket)
+  await app.register(supportStaffRoutes); // /api/v1/support/staff/… (audience staff)
+  // Making an account support staff by a call; never in production (decision 051).
+  if (deps.env.NODE_ENV !== 'production') await app.register(supportDevRoutes);
 
   app.get(ApiRoute.openapi, { schema: { hide: true }, config: { public: true, audience: 'anonymous' } }, async () => app.swagger());
   await app.ready();

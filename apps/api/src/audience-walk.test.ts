@@ -122,6 +122,41 @@ describe('each caller outside a route’s audience is refused, each inside is no
   });
 });
 
+describe('staff routes need a staff client and an account with a staff role (plugins/audience.ts)', () => {
+  it('refuses a holder without the role over the staff client, and the role over the web client; lets the two together through', async () => {
+    const staffKey = 'walk-staff-key-0001';
+    await t.make.apiClient({ key: staffKey, platform: 'staff' });
+    const staffRoutes = [...t.app.routeAudiences].filter(([, audience]) => audience === 'staff').map(([route]) => route);
+    expect(staffRoutes.length).toBeGreaterThan(0);
+    const callerWith = async (roles: string[], key: string | null) => {
+      const user = await t.make.user({ roles });
+      const { auth } = await t.make.session({ userId: user.id });
+      return key ? { ...auth, 'x-api-key': key } : auth;
+    };
+    const problems: string[] = [];
+    for (const route of staffRoutes) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const callers: [string, Record<string, string>, boolean][] = [
+        ['a holder without a role, staff client', await callerWith([], staffKey), false],
+        ['a support account, web client', await callerWith(['support'], null), false],
+        ['a support account, staff client', await callerWith(['support'], staffKey), true],
+      ];
+      for (const [who, headers, allowed] of callers) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: urlOf(pattern),
+          headers: { ...headers, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          ...(method === 'GET' ? {} : { payload: '{}' }),
+        });
+        const code = res.statusCode >= 400 ? errorCodeOf(res.body) : undefined;
+        if (!allowed && (res.statusCode !== 403 || code !== 'FORBIDDEN')) problems.push(`${route} as ${who}: expected 403 FORBIDDEN, got ${res.statusCode} ${code ?? ''}`);
+        if (allowed && (res.statusCode >= 500 || code === 'FORBIDDEN' || (code && AUDIENCE_CODES.has(code)))) problems.push(`${route} as ${who}: refused (${res.statusCode} ${code ?? ''})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('a child profile never touches money or the account', () => {
   it('is refused buying, deleting the account, renaming the holder, removing devices and reading the holder’s data, and nothing changes', async () => {
     const user = await t.make.user({ email: 'parent@example.ru' });

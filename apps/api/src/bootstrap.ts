@@ -1,5 +1,5 @@
 import { createDb, type DbHandle } from '@ekran/db';
-import { ensureGenreTexts, ensureMarketing, ensureTvChannels, isSeeded, seedDatabase } from '@ekran/db/seed';
+import { ensureContent, ensureGenreTexts, ensureJournal, ensureMarketing, ensureSupport, ensureTvChannels, isSeeded, seedDatabase } from '@ekran/db/seed';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import type { Env } from './env.ts';
@@ -30,6 +30,9 @@ export async function seed(env: Env, database: DbHandle, force = false) {
   if (!force && (await isSeeded(database.db))) {
     await ensureGenreTexts(database.db); // A catalogue seeded before genre texts existed gets them
     await ensureMarketing(database.db); // A database seeded before the landings and offers gets them
+    await ensureContent(database.db); // … and before the legal documents and static pages
+    await ensureJournal(database.db); // … and before the journal
+    await ensureSupport(database.db); // … and before the help centre (a seeded one gets its latest texts)
     return null;
   }
   return seedDatabase(database.db, {

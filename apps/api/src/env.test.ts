@@ -34,6 +34,8 @@ describe('production settings', () => {
       /WEB_API_KEY: the development default/,
       /PAYMENTS_API_SECRET: set a real secret in production/,
       /WEB_ORIGIN: required in production/,
+      /COMPANY_NAME: the demo requisites/,
+      /COMPANY_INN: the demo requisites/,
     ]) {
       expect(message).toMatch(line);
     }
@@ -48,6 +50,7 @@ describe('production settings', () => {
     ['WEB_API_KEY', { WEB_API_KEY: 'ekran-web-public-key' }, /^ {2}WEB_API_KEY: the development default/m],
     ['PAYMENTS_API_SECRET', { PAYMENTS_API_SECRET: undefined }, /^ {2}PAYMENTS_API_SECRET: set a real secret/m],
     ['WEB_ORIGIN', { WEB_ORIGIN: undefined }, /^ {2}WEB_ORIGIN: required in production/m],
+    ['COMPANY_OGRN', { COMPANY_OGRN: undefined }, /^ {2}COMPANY_OGRN: the demo requisites name no company/m],
   ])('one development setting in an otherwise correct production env is refused: %s', (_name, change, line) => {
     const message = refusal({ ...PRODUCTION_ENV, ...change });
     expect(message).toMatch(line);

@@ -53,6 +53,20 @@ export const DEV_DEFAULTS = {
   PAYMENTS_API_SECRET: 'sandbox-secret-change-me',
 } as const;
 
+/**
+ * The operator's demo requisites: the offline demo shows them (the pages say they are demo values) until a deployment
+ * sets its own COMPANY_* settings.
+ */
+export const DEMO_COMPANY = {
+  COMPANY_NAME: 'ООО «Экран» (демо-реквизиты)',
+  COMPANY_INN: '7700000000',
+  COMPANY_OGRN: '1027700000000',
+  COMPANY_KPP: '770001001',
+  COMPANY_ADDRESS: '123112, г. Москва, Пресненская набережная, д. 0 (демо-адрес)',
+  COMPANY_EMAIL: 'support@ekran.example',
+  COMPANY_PHONE: '8 800 000-00-00',
+} as const;
+
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -250,6 +264,19 @@ export const EnvSchema = z.object({
   LOGIN_CHECKS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Email sign-ups one address may make within a minute (a burst limit, beside the login checks' hourly count). */
   SIGNUPS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  // ---- The operator's requisites: put into the legal documents and /corporateinfo (docs/decisions/050-content-and-legal.md).
+  // The defaults are demo values, marked so on the pages; a real deployment sets its own.
+  COMPANY_NAME: z.string().trim().min(1).default(DEMO_COMPANY.COMPANY_NAME),
+  /** ИНН: 10 digits (a company) or 12 (a sole trader). */
+  COMPANY_INN: z.string().trim().regex(/^(?:\d{10}|\d{12})$/, 'an ИНН of 10 or 12 digits').default(DEMO_COMPANY.COMPANY_INN),
+  /** ОГРН (13 digits) or ОГРНИП (15). */
+  COMPANY_OGRN: z.string().trim().regex(/^(?:\d{13}|\d{15})$/, 'an ОГРН of 13 digits or an ОГРНИП of 15').default(DEMO_COMPANY.COMPANY_OGRN),
+  /** КПП: 9 characters; empty for a sole trader. */
+  COMPANY_KPP: z.string().trim().regex(/^(?:\d{4}[\dA-Z]{2}\d{3})?$/, 'a КПП of 9 characters, or empty').default(DEMO_COMPANY.COMPANY_KPP),
+  COMPANY_ADDRESS: z.string().trim().min(1).default(DEMO_COMPANY.COMPANY_ADDRESS),
+  /** The support address viewers write to (also the address of personal-data requests). */
+  COMPANY_EMAIL: z.email('must be an email address').default(DEMO_COMPANY.COMPANY_EMAIL),
+  COMPANY_PHONE: z.string().trim().regex(/^[+\d][\d\s()-]{5,24}$/, 'a phone number such as 8 800 000-00-00').default(DEMO_COMPANY.COMPANY_PHONE),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED' | 'COOKIE_SECURE'> & { JOBS_ENABLED: boolean; COOKIE_SECURE: boolean };
 
@@ -303,6 +330,10 @@ function productionProblems(env: z.infer<typeof EnvSchema>, source: Record<strin
   }
   if (env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === DEV_DEFAULTS.PAYMENTS_API_SECRET) {
     problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
+  }
+  // The legal documents and /corporateinfo name the operator (decision 050): demo requisites are not a company.
+  for (const key of ['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS', 'COMPANY_EMAIL', 'COMPANY_PHONE'] as const) {
+    if (env[key] === DEMO_COMPANY[key]) problems.push(`${key}: the demo requisites name no company; set the operator's own in production`);
   }
   if (!source.WEB_ORIGIN) problems.push('WEB_ORIGIN: required in production (the public origin of the site that letters and social sign-in send viewers to)');
   return problems;

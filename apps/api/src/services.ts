@@ -19,11 +19,14 @@ import { createPlaylistsService } from './modules/collections/playlists.service.
 import { createSelectionsService } from './modules/collections/selections.service.ts';
 import { createTitleListsService } from './modules/collections/title-lists.service.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createDeviceAuthService } from './modules/device-auth/device-auth.service.ts';
 import { createEntitlementService } from './modules/entitlement/entitlement.service.ts';
 import { createGenresService } from './modules/genres/genres.service.ts';
+import { createJournalService } from './modules/journal/journal.service.ts';
 import { createIdentityService, type AuthDataSources } from './modules/identity/identity.service.ts';
 import { createSignIn } from './modules/identity/sign-in.ts';
 import { createLandingsService } from './modules/landings/landings.service.ts';
+import { createLegalService } from './modules/legal/legal.service.ts';
 import { createListsService } from './modules/lists/lists.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOffersService } from './modules/offers/offers.service.ts';
@@ -38,6 +41,8 @@ import { createPromoService } from './modules/promo/promo.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createSocialRepo } from './modules/social/social.repo.ts';
+import { createHelpCentreService } from './modules/support/help-centre.service.ts';
+import { createTicketsService } from './modules/support/tickets.service.ts';
 import { createStreamSessionsService } from './modules/streams/stream-sessions.service.ts';
 import { createStreamGuard, createStreamsService } from './modules/streams/streams.service.ts';
 import { createTvPlaybackService } from './modules/tv-playback/tv-playback.service.ts';
@@ -70,11 +75,17 @@ export function createServices(deps: Deps, log: JobsLogger) {
   const sitemap = createSitemapService(db, { ...cache, now: deps.now });
   const tv = createTvService(deps);
   const archive = createArchiveService(deps);
+  // The journal: articles with cards of the titles they mention, kept like the catalogue (decision 052).
+  const journal = createJournalService(db, { ...cache, now: deps.now, siteOrigin: deps.env.WEB_ORIGIN }, { catalog: catalogTitles });
 
   // Sessions and accounts, low: everything that knows the caller reads them.
   const { identity, signIn } = createAuthServices(deps);
   const auth = { identity, signIn };
+  // Legal documents, static pages and the consent log the sign-up and payment routes write to (decision 050).
+  const legal = createLegalService(deps);
   const devices = createDevicesService(deps, { identity });
+  // A TV signed in by a code confirmed on the site (RFC 8628): through the one sign-in.
+  const deviceAuth = createDeviceAuthService(deps, auth);
   const accounts = createAccountsService(deps, auth, deps.delivery);
   const phone = createPhoneService(deps, auth, deps.delivery);
   const pin = createPinService(deps, deps.delivery);
@@ -106,11 +117,16 @@ export function createServices(deps: Deps, log: JobsLogger) {
   // The mobile operator (МегаФон): its sign-in is the phone sign-in; the sandbox operator until a real adapter exists.
   const operator = createOperatorService(deps, auth, { phone }, createSandboxOperatorGateway());
 
+  // ---- The help centre and support tickets (their letters go through the one delivery)
+  const helpCentre = createHelpCentreService(db);
+  const tickets = createTicketsService(deps, deps.delivery);
+
   return {
-    catalogTitles, selections, catalog, catalogRevision, genres, search, collections, people, playlists, titleLists, banners, sitemap, tv, archive,
-    identity, signIn, devices, accounts, phone, pin, profiles, notifications, lists, analytics,
+    catalogTitles, selections, catalog, catalogRevision, genres, search, collections, people, playlists, titleLists, banners, sitemap, tv, archive, journal,
+    identity, signIn, devices, deviceAuth, accounts, phone, pin, profiles, notifications, lists, analytics,
     entitlement, streamSessions, playback, tvPlayback, streams, streamGuard, offers,
-    lifecycle, account, billing, payments, reconcile, promo, landings, operator,
+    lifecycle, account, billing, payments, reconcile, promo, landings, operator, legal,
+    helpCentre, tickets,
   };
 }
 export type Services = ReturnType<typeof createServices>;

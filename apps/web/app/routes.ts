@@ -178,6 +178,42 @@ export default [
   route('archive/:param1?/:param2?/:param3?', 'routes/archive/archive.tsx'),
   route('resources/catchups', 'routes/resources/catchups.ts'),
 
+  // ---- The journal (decision 052): its feed, the list with /page{N}, a rubric's list /journal/{rubric}/{page?}, and an
+  // article /journal/{alias}; the static rss.xml ranks above the dynamic segments.
+  route('journal/rss.xml', 'routes/journal/rss.ts'),
+  route('journal/:p1?/:p2?', 'routes/journal/journal.tsx'),
+
+  // ---- Legal documents (platform §2 Legal: /legal, /legal/{alias}, an earlier version at ?version=N) and the static
+  // pages kept as the editors' text (§2 Static: /about, /corporateinfo, /confirmed and /denied, where confirmation
+  // links end). The short aliases (/privacy, /termsofuse, …) are deliberately absent: they stay not-found.
+  route('legal', 'routes/legal/legal-index.tsx'),
+  route('legal/:alias', 'routes/legal/legal-document.tsx'),
+  route('about', 'routes/info/about.tsx'),
+  route('corporateinfo', 'routes/info/corporateinfo.tsx'),
+  route('confirmed', 'routes/info/outcome.tsx', { id: 'confirmed' }),
+  route('denied', 'routes/info/outcome.tsx', { id: 'denied' }),
+
+  // ---- Ways to watch (platform §2): the devices, a page per TV brand (others are a 404), the TV's code page
+  // (RFC 8628 verification_uri, decision 053) and the mobile apps' landing (platform §2 Other).
+  route('ways-to-watch', 'routes/watch-guide/ways-to-watch.tsx'),
+  route('ways-to-watch/:brand', 'routes/watch-guide/tv-brand.tsx'),
+  route('activate', 'routes/watch-guide/activate.tsx'),
+  route('ios-android-app', 'routes/watch-guide/app-page.tsx'),
+
+  // ---- The help centre and support tickets (spec platform §2 Support /support/{type?}, Static /faq and /contacts,
+  // Account support; decision 051): /support (?q= searches), /support/{section}, /support/{section}/{article}; the
+  // ticket form; a guest's thread by its private link; the account's thread; their images on the site's origin.
+  route('support', 'routes/support/support-home.tsx'),
+  route('support/new', 'routes/support/support-new.tsx'),
+  route('support/ticket/:guestToken', 'routes/support/support-guest.tsx'),
+  route('support/ticket/:guestToken/images/:attachmentId', 'routes/support/support-image.ts', { id: 'support-guest-image' }),
+  route('support/:section/:article?', 'routes/support/support-page.tsx'),
+  route('faq', 'routes/support/faq.tsx'),
+  route('contacts', 'routes/support/contacts.tsx'),
+  route('account/support/:ticketId', 'routes/support/account-ticket.tsx'),
+  route('account/support/:ticketId/images/:attachmentId', 'routes/support/support-image.ts', { id: 'support-account-image' }),
+  // ---- end support
+
   // Everything else, including the legal short aliases (/privacy, /termsofuse, …): the not-found screen.
   route('*', 'routes/errors/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -44,6 +44,12 @@ export const ApiRoute = {
   accountDevices: '/api/v1/account/devices',
   accountDevice: '/api/v1/account/devices/:id',
   deviceLimitResolve: '/api/v1/auth/device-limit',
+  // signing a TV in by a code (RFC 8628): the TV asks for a code and polls; the site page looks it up, approves or denies
+  deviceAuthorization: '/api/v1/auth/device/code',
+  deviceToken: '/api/v1/auth/device/token',
+  deviceCodeLookup: '/api/v1/auth/device/lookup',
+  deviceCodeApprove: '/api/v1/auth/device/approve',
+  deviceCodeDeny: '/api/v1/auth/device/deny',
   accountPerson: '/api/v1/account/person',
   accountPersonName: '/api/v1/account/person/name',
   accountBirthday: '/api/v1/account/birthday',
@@ -171,6 +177,40 @@ export const ApiRoute = {
   tvPlaybackRecordingCheck: '/api/v1/tv-playback/recordings/:id/check',
   tvMediaMaster: `${TV_MEDIA_BASE}/s/:exp/:sid/:sig/:key/master.m3u8`,
   tvMediaIndex: `${TV_MEDIA_BASE}/s/:exp/:sid/:sig/:key/:track/index.m3u8`,
+  // the help centre (sections, articles, search, feedback, FAQ) and support tickets: the viewer's, a guest's by its
+  // private link, support's (staff)
+  supportHome: '/api/v1/support',
+  supportSection: '/api/v1/support/sections/:section',
+  supportArticle: '/api/v1/support/articles/:alias',
+  supportArticleFeedback: '/api/v1/support/articles/:alias/feedback',
+  supportSearch: '/api/v1/support/search',
+  supportFaq: '/api/v1/support/faq',
+  supportTickets: '/api/v1/support/tickets',
+  supportTicket: '/api/v1/support/tickets/:id',
+  supportTicketMessages: '/api/v1/support/tickets/:id/messages',
+  supportTicketAttachment: '/api/v1/support/tickets/:id/attachments/:attachmentId',
+  supportGuestTicket: '/api/v1/support/guest/:token',
+  supportGuestMessages: '/api/v1/support/guest/:token/messages',
+  supportGuestAttachment: '/api/v1/support/guest/:token/attachments/:attachmentId',
+  supportStaffTickets: '/api/v1/support/staff/tickets',
+  supportStaffTicket: '/api/v1/support/staff/tickets/:id',
+  supportStaffMessages: '/api/v1/support/staff/tickets/:id/messages',
+  supportStaffClose: '/api/v1/support/staff/tickets/:id/close',
+  supportStaffAttachment: '/api/v1/support/staff/tickets/:id/attachments/:attachmentId',
+  devSupportStaff: '/api/v1/dev/support/staff',
+  // the journal: rubrics, a page of articles, an article, its RSS feed, and the articles that mention a title
+  journalRubrics: '/api/v1/journal/rubrics',
+  journalArticles: '/api/v1/journal/articles',
+  journalArticle: '/api/v1/journal/articles/:alias',
+  journalRss: '/api/v1/journal/rss.xml',
+  watchArticles: '/api/v1/watch/:alias/articles',
+  // legal documents and their versions, static pages, the account's consent log
+  legalDocuments: '/api/v1/legal',
+  legalDocument: '/api/v1/legal/:alias',
+  legalVersions: '/api/v1/legal/:alias/versions',
+  legalVersion: '/api/v1/legal/:alias/versions/:version',
+  staticPage: '/api/v1/content/pages/:alias',
+  accountConsents: '/api/v1/account/consents',
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoute;

@@ -44,3 +44,11 @@ export * from './tv-playback.ts';
 // ---- Live TV data (channels, the programme guide, favorite channels) and the catch-up archive
 export * from './tv.ts';
 export * from './archive.ts';
+// Legal documents, static pages, the consent log
+export * from './legal.ts';
+// ---- Signing a TV in by a code (RFC 8628 device authorization grant)
+export * from './device-auth.ts';
+// ---- The journal: rubrics, articles and their body blocks, a title's articles
+export * from './journal.ts';
+// ---- The help centre and support tickets
+export * from './support.ts';

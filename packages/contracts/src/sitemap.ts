@@ -5,9 +5,9 @@ export const SITEMAP_URL_LIMIT = 50_000;
 
 /**
  * The catalogue parts of the sitemap: title pages, category pages per genre, genre pages, person
- * pages and collection pages. Static pages (home, category roots, …) are the site's own list, not the API's.
+ * pages, collection pages and the journal's articles. Static pages (home, category roots, …) are the site's own list, not the API's.
  */
-export const SitemapPartSchema = z.enum(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings']);
+export const SitemapPartSchema = z.enum(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings', 'journal', 'support']);
 export type SitemapPart = z.infer<typeof SitemapPartSchema>;
 
 /** A date (YYYY-MM-DD) for a sitemap's lastmod. */

@@ -37,6 +37,8 @@ export * from './lists.ts';
 export * from './catalog-filters.ts';
 // ---- Title sub-pages, short durations, the traffic-source and mini-app redirects
 export * from './watch.ts';
+// The journal: an article's body blocks, its pictures' art, reading time and paging.
+export * from './journal.ts';
 // ---- Playback gating, the subscription-popup rule, playback errors, the tariff flow.
 export * from './playback-gating.ts';
 // Quality levels of the player's menu (spec platform §9).

@@ -16,3 +16,9 @@ export * from './schema/partners.ts';
 export * from './schema/tv.ts';
 export * from './schema/landings.ts';
 export * from './schema/limits.ts';
+// Legal documents and their versions, static pages, the consent log
+export * from './schema/content.ts';
+export * from './schema/device-auth.ts';
+// The journal: rubrics, articles and the titles they mention
+export * from './schema/journal.ts';
+export * from './schema/support.ts';

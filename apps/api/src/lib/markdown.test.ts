@@ -32,6 +32,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(forbidden);
   });
 
+  it('keeps the words of a link whose address is refused', () => {
+    expect(renderMarkdown('Смотрите [на старом сайте](http://old.example/x) и [тут](javascript:void(0))')).toBe(
+      '<p>Смотрите на старом сайте и [тут](javascript:void(0))</p>\n',
+    );
+  });
+
   it('keeps the site’s own images and https images, lazily loaded', () => {
     expect(renderMarkdown('![Постер](/api/v1/images/art/vertical/dots-10-20-3)')).toContain(
       '<img src="/api/v1/images/art/vertical/dots-10-20-3" alt="Постер" loading="lazy" decoding="async" />',

@@ -39,13 +39,15 @@ const SANITIZE: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
 };
+
+/** A link whose address the allowlist refused keeps its words as text (an `<a>` left without its href). */
+const unwrapDeadLinks = (html: string) => html.replace(/<a(?![^>]*\shref=)[^>]*>([\s\S]*?)<\/a>/g, '$1');
 
 /** Markdown to sanitised HTML (see the module's comment); an empty source is an empty string. */
 export function renderMarkdown(source: string): string {
   if (!source.trim()) return '';
-  return sanitizeHtml(md.render(source), SANITIZE).replace(/ (rel|target)=""/g, '');
+  return unwrapDeadLinks(sanitizeHtml(md.render(source), SANITIZE).replace(/ (rel|target)=""/g, ''));
 }
 
 /** The text of Markdown with its marks removed, for descriptions, search and reading time. */

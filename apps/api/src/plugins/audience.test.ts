@@ -4,7 +4,7 @@ import type { SessionContext } from '../modules/identity/identity.service.ts';
 import { audiencePlugin, requireAudience, type Audience } from './audience.ts';
 
 const session = (o: Partial<SessionContext> = {}): SessionContext => ({
-  sessionId: 's', userId: 'u', profileId: 'p', deviceId: null, isVirtual: false, isChild: false, ageCap: null, countryCode: 'RU', token: 't', accountVersion: 0, ...o,
+  sessionId: 's', userId: 'u', profileId: 'p', deviceId: null, isVirtual: false, isChild: false, ageCap: null, countryCode: 'RU', token: 't', accountVersion: 0, roles: [], ...o,
 });
 
 async function appWith(config: Record<string, unknown>) {
@@ -47,6 +47,7 @@ describe('requireAudience', () => {
     ['holder', session({ isChild: true }), 'KIDS_PROFILE_RESTRICTED'],
     ['holder', session(), null],
     ['staff', session(), 'FORBIDDEN'],
+    ['staff', session({ roles: ['support'] }), 'FORBIDDEN'],
     ['internal', null, null],
   ];
   it.each(table)('%s with %o → %s', (audience, s, code) => {
@@ -55,7 +56,17 @@ describe('requireAudience', () => {
     else expect(run).not.toThrow();
   });
 
-  it('lets a staff client with a holder’s session through', () => {
-    expect(() => requireAudience('staff', { session: session(), platform: 'staff' })).not.toThrow();
+  it('lets a staff client with the session of a holder with a staff role through', () => {
+    expect(() => requireAudience('staff', { session: session({ roles: ['support'] }), platform: 'staff' })).not.toThrow();
+  });
+
+  it.each<[string, SessionContext | null, string]>([
+    ['no session', null, 'UNAUTHORIZED'],
+    ['a holder without a staff role', session(), 'FORBIDDEN'],
+    ['a holder with a role that is not staff', session({ roles: ['editor'] }), 'FORBIDDEN'],
+    ['a support account in a child profile', session({ roles: ['support'], isChild: true }), 'KIDS_PROFILE_RESTRICTED'],
+    ['a virtual visitor', session({ roles: ['support'], isVirtual: true }), 'REGISTRATION_REQUIRED'],
+  ])('refuses a staff client with %s', (_, s, code) => {
+    expect(() => requireAudience('staff', { session: s, platform: 'staff' })).toThrow(expect.objectContaining({ code }));
   });
 });

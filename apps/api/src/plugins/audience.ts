@@ -13,7 +13,9 @@ import type { SessionContext } from '../modules/sessions/session-context.ts';
  * - registered: a signed-up account, in any profile (a child profile's own lists and PIN check);
  * - holder: a signed-up account in an adult profile, the account holder (money, the account, devices,
  *   linked identities and phones, promo codes, notifications: spec platform §6 keeps child profiles out);
- * - staff: a back-office client (an API client of the `staff` platform) over a holder's session;
+ * - staff: a back-office client (an API client of the `staff` platform) over the session of a holder whose account
+ *   has a staff role (STAFF_ROLES: `support` answers tickets); a leaked staff key alone, or a role from the
+ *   viewers' web client, opens nothing;
  * - internal: machines that prove themselves by a signature the handler checks (payment and operator
  *   notifications); no API key and no session are read.
  */
@@ -22,6 +24,9 @@ export type Audience = (typeof AUDIENCES)[number];
 
 /** The platform of API clients that may call staff routes. */
 export const STAFF_PLATFORM = 'staff';
+/** The account roles that make a holder staff (users.roles): support answers the tickets. */
+export const STAFF_ROLES = ['support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +50,8 @@ export interface Caller {
 
 /**
  * Refuses a caller outside the audience: 401 without a session, 403 REGISTRATION_REQUIRED for a virtual
- * visitor, 403 KIDS_PROFILE_RESTRICTED in a child profile, 403 FORBIDDEN for a non-staff client. Routes whose
+ * visitor, 403 KIDS_PROFILE_RESTRICTED in a child profile, 403 FORBIDDEN for a non-staff client or an account
+ * without a staff role. Routes whose
  * audience depends on the request (a social sign-in that is a link) call it themselves.
  */
 export function requireAudience(audience: Audience, caller: Caller): void {
@@ -62,6 +68,7 @@ export function requireAudience(audience: Audience, caller: Caller): void {
   if (session.isChild) throw kidsRestricted();
   if (audience === 'holder') return;
   if (caller.platform !== STAFF_PLATFORM) throw new AppError(403, ErrorCode.Forbidden, 'Staff only');
+  if (!session.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role))) throw new AppError(403, ErrorCode.Forbidden, 'Staff only: the account has no staff role');
 }
 
 const kidsRestricted = () => new AppError(403, ErrorCode.KidsProfileRestricted, 'Not available in a child profile');

@@ -15,4 +15,10 @@ export const PRODUCTION_ENV = {
   SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
   SMS_GATEWAY_TOKEN: 'gateway-token-0001',
   WEB_ORIGIN: 'https://ekran.example',
+  COMPANY_NAME: 'ООО «Экран Медиа»',
+  COMPANY_INN: '7701234567',
+  COMPANY_OGRN: '1157746000000',
+  COMPANY_ADDRESS: '123112, г. Москва, Пресненская наб., д. 12',
+  COMPANY_EMAIL: 'help@ekran.example',
+  COMPANY_PHONE: '8 800 555-35-35',
 } as const;

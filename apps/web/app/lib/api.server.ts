@@ -33,6 +33,14 @@ import { tvPlaybackApi } from './tv-playback-api.server.ts';
 import { tvApi } from './tv-api.server.ts';
 // ---- The catch-up archive
 import { archiveApi } from './archive-api.server.ts';
+// ---- The help centre and support tickets
+import { supportApi } from './support-api.server.ts';
+// ---- Signing a TV in by a code (RFC 8628)
+import { deviceAuthApi } from './device-auth-api.server.ts';
+// ---- Legal documents, static pages, the consent log
+import { legalApi } from './legal-api.server.ts';
+// ---- The journal
+import { journalApi } from './journal-api.server.ts';
 import { ApiCallError, type ApiCall } from './api-call.server.ts';
 import { createPublicAnswers } from './public-answers.server.ts';
 
@@ -90,7 +98,8 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     const cookies = { [SESSION_COOKIE]: token, ...init.cookies };
     const cookie = Object.entries(cookies).filter(([, v]) => v).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.set('cookie', cookie);
-    if (init.body) headers.set('content-type', 'application/json');
+    // A form with files (support tickets) goes as multipart: fetch sets its type with the boundary.
+    if (init.body && !(init.body instanceof FormData)) headers.set('content-type', 'application/json');
     const shareable = client.shared === true && (init.method ?? 'GET') === 'GET' && !init.body;
     const revision = shareable ? publicAnswers.revision() : null;
     if (shareable) {
@@ -185,6 +194,14 @@ export function createApi(token: string | null, client: ApiClientInfo = {}) {
     ...tvApi(call),
     // ---- Catch-up items, their filters and search
     ...archiveApi(call),
+    // ---- The help centre and support tickets
+    ...supportApi(call),
+    // ---- A TV's code: the device behind it, confirm, refuse
+    ...deviceAuthApi(call),
+    // ---- Legal documents and their versions, static pages, the account's consent log
+    ...legalApi(call),
+    // ---- Rubrics, articles, a title's articles
+    ...journalApi(call),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Seconds between checks of the catalogue's revision, which drops kept pages and kept public API answers. */
   PAGE_CACHE_REVISION_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
+  // ---- The mobile apps' store pages (/ios-android-app): the defaults are demo addresses until the apps are published.
+  APP_STORE_URL: z.url({ protocol: /^https$/ }).default('https://apps.apple.com/ru/app/ekran/id000000000'),
+  GOOGLE_PLAY_URL: z.url({ protocol: /^https$/ }).default('https://play.google.com/store/apps/details?id=ru.ekran.app'),
+  RUSTORE_URL: z.url({ protocol: /^https$/ }).default('https://www.rustore.ru/catalog/app/ru.ekran.app'),
+  APPGALLERY_URL: z.url({ protocol: /^https$/ }).default('https://appgallery.huawei.com/app/C000000000'),
 });
 
 /** The cookie secret outside production and on a loopback origin (`npm start`, the browser tests): published, so never on a public origin. */

@@ -6,11 +6,15 @@ export type SitemapFilePart = 'static' | SitemapPart;
 
 /**
  * The public pages that are not catalogue records: the home page, the category roots and the
- * lists of the catalogue, the tariffs and partners, the TV pages, the film fortune-telling. Kids duplicates (/kids), the archive, search, personal and account pages are not
+ * lists of the catalogue, the tariffs and partners, the TV pages, the film fortune-telling, the service's own pages (about,
+ * contacts, help, the journal's front page, legal, devices and apps). Kids duplicates (/kids), the archive, search, personal and account pages are not
  * listed (robots.txt and the pages' noindex keep them out).
  */
 export const STATIC_SITEMAP_PATHS = [
   '/', '/movies', '/series', '/animation', '/new', '/genres', '/collections', '/selections', '/playlists', '/promos', '/tariffs', '/partners', '/tv', '/tvchannels', '/channel', '/gadanie-random',
+  '/about', '/contacts', '/faq', '/corporateinfo', '/support', '/journal', '/legal', '/ways-to-watch', '/ios-android-app',
+  '/legal/terms_of_use', '/legal/privacy_policy', '/legal/terms_of_promocode', '/legal/persondata', '/legal/cookies_policy',
+  '/ways-to-watch/samsung', '/ways-to-watch/lg', '/ways-to-watch/sony', '/ways-to-watch/hisense',
 ] as const;
 
 /** The path of a sitemap file: /sitemaps/titles.xml for the first page of a part, /sitemaps/titles-2.xml for the next. */

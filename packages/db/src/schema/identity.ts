@@ -41,6 +41,8 @@ export const users = pgTable(
      * "some configured countries without the operator app get a special popup"); it shows again in another one.
      */
     operatorNoAppSeenCountry: text('operator_no_app_seen_country'),
+    /** Back-office roles of the account (support answers tickets); staff routes need one (plugins/audience.ts). */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), uniqueIndex('users_phone_key').on(t.phone)],

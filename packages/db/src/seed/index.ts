@@ -14,13 +14,26 @@ import { seedPlayerSlots } from './player-slots.ts';
 import { seedPromo } from './promo.ts';
 import { seedTvChannels } from './tv-channels.ts';
 import { seedMarketing } from './marketing.ts';
+import { seedSupport } from './support.ts';
+import { seedJournal } from './journal.ts';
+import { seedContent } from './content.ts';
 // The demo programme guide (XMLTV), imported by the API's importer after the seed
 export { buildDemoGuide, broadcastDayStart, demoGuideProgrammes, DEMO_GUIDE_CHANNELS, GUIDE_TITLE_SYSTEM, toXmltv, type GuideChannel, type GuideProgramme, type GuideTitle } from './tv-guide.ts';
 export { ensureTvChannels, seedTvChannels, TV_CATEGORIES, TV_CHANNELS, TV_LOOP_EPOCH } from './tv-channels.ts';
 
 export type { SeedCatalogue } from './content/types.ts';
 export { generateCatalogue } from './content/index.ts';
+// The help centre's articles (and their seeding into a database seeded before them)
+export { ensureSupport, seedSupport, SUPPORT_SECTIONS, type SeedSupportArticle, type SeedSupportSection } from './support.ts';
 export { ensureMarketing, LANDINGS, OFFERS, SPECIAL_TARIFFS, seedMarketing, type SeedLanding, type SeedOffer } from './marketing.ts';
+// The journal: rubrics and the editors' articles about the catalogue's titles
+export { ensureJournal, JOURNAL_RUBRICS, mentionedAliases, seedJournal, type SeedRubric } from './journal.ts';
+export type { SeedArticle } from './journal-articles.ts';
+export { JOURNAL_ARTICLES } from './journal-articles.ts';
+// Legal documents with their versions, static pages
+export { ensureContent, seedContent } from './content.ts';
+export { LEGAL_DOCUMENTS, type SeedLegalDocument } from './legal-texts.ts';
+export { STATIC_PAGES, type SeedPage } from './page-texts.ts';
 
 /** One asset of media/demo/manifest.json. */
 export interface MediaManifestEntry {
@@ -240,6 +253,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await seedPromo(tx); // The demo campaigns and codes
     await seedTvChannels(tx, mediaId); // The demo channels (the guide is imported from XMLTV after the seed)
     await seedMarketing(tx); // The pb_special tariff, the landings (their featured titles exist by now) and the offers
+    await seedJournal(tx); // The journal's rubrics and articles (the titles they mention exist by now)
+    await seedContent(tx); // The legal documents with their versions, the static pages
+    await seedSupport(tx); // The help centre's sections, categories and articles
 
     return { titles: catalogue.titles.length, people: catalogue.people.length, episodes: episodeRows.length, collections: catalogue.collections.length, ...area };
   });

@@ -21,7 +21,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   // Mail and SMS go where the settings say (MAIL_DELIVERY, SMS_DELIVERY); the outbox is the embedded default.
   const { outbox } = app.deps;
-  const { signIn, accounts } = app.services;
+  const { signIn, accounts, legal } = app.services;
   // Limits per client address, and per account where the body names one.
   const limit = limitPerMinute;
 
@@ -32,7 +32,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
       config: { audience: 'adult', ...limit(app.deps.env.SIGNUPS_PER_ADDRESS_MINUTE, (r) => r.ip), ...loginCheckAttempts(bodyEmail, (status) => status === 201 || status === 409) },
       schema: { tags: ['accounts'], summary: 'Sign up by email: the current virtual user becomes registered', body: EmailRegisterRequestSchema, response: { 201: AuthDataSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await accounts.register(requireSession(request), request.body)),
+    async (request, reply) => {
+      const auth = await accounts.register(requireSession(request), request.body);
+      // The sign-up form's sentence names the documents it accepts (decision 050: the consent log).
+      await legal.recordConsents({ userId: auth._id, context: 'signup', ip: request.ip });
+      return reply.status(201).send(auth);
+    },
   );
 
   app.post(

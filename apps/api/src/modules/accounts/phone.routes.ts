@@ -53,6 +53,8 @@ export async function phoneRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       if (!request.apiClient) throw unauthorized();
       const { auth } = await phone.verify(requireSession(request), request.body, request.apiClient.id);
+      // The phone form's sentence names the documents its sign-in or sign-up accepts (decision 050).
+      await app.services.legal.recordConsents({ userId: auth._id, context: 'phone', ip: request.ip });
       // The cookie follows the answer's session: a new one after a sign-in, the same one otherwise.
       signIn.setCookie(reply, auth);
       return auth;

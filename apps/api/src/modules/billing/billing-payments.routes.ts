@@ -39,7 +39,13 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
         response: { 200: PaymentLinkSchema, ...errors },
       },
     },
-    async (request) => payments.paymentLink(requireSession(request), clientKeyOf(request), request.params.id, request.query),
+    async (request) => {
+      const session = requireSession(request);
+      const link = await payments.paymentLink(session, clientKeyOf(request), request.params.id, request.query);
+      // The tariff page's sentence under «Оплатить» accepts the terms (decision 050).
+      await app.services.legal.recordConsents({ userId: session.userId, context: 'payment', ip: request.ip, reference: request.params.id });
+      return link;
+    },
   );
 
   app.get(
@@ -66,7 +72,12 @@ export async function billingPaymentRoutes(appBase: FastifyInstance) {
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => payments.buy(requireSession(request), request.headers[IDEMPOTENCY_HEADER], request.body),
+    async (request) => {
+      const session = requireSession(request);
+      const order = await payments.buy(session, request.headers[IDEMPOTENCY_HEADER], request.body);
+      await app.services.legal.recordConsents({ userId: session.userId, context: 'payment', ip: request.ip, reference: order._id });
+      return order;
+    },
   );
 
   app.post(

@@ -170,6 +170,7 @@ export function createIdentityService(deps: Pick<Deps, 'env' | 'database' | 'now
         countryCode: countryNow(),
         token,
         accountVersion: found.accountVersion,
+        roles: found.user.roles,
       };
     },
 

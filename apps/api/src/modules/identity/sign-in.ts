@@ -84,6 +84,14 @@ export function createSignIn(deps: Pick<Deps, 'env' | 'database' | 'now'>, { ide
     },
 
     /**
+     * A new session of the user on a device another client named (a TV signed in by a code the viewer confirmed
+     * on the site, RFC 8628): the same registration, limit and ticket as any sign-in; the TV holds no session yet.
+     */
+    async signInDevice(input: { userId: string; apiClientId: string; device: NewDevice }): Promise<AuthData> {
+      return start({ ...input, current: null });
+    },
+
+    /**
      * Completes a sign-in stopped by the device limit: the ticket's account loses the chosen device (its
      * sessions end as removed) and the sign-in it names goes on. Only the client and session that got the
      * ticket may use it, once, within its lifetime.

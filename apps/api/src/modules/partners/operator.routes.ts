@@ -78,6 +78,8 @@ export async function operatorRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       if (!request.apiClient) throw unauthorized();
       const auth = await operator.verify(requireSession(request), request.body, request.apiClient.id);
+      // The operator's phone sign-in is the phone sign-in: the same documents are accepted (decision 050).
+      await app.services.legal.recordConsents({ userId: auth._id, context: 'phone', ip: request.ip });
       signIn.setCookie(reply, auth);
       return auth;
     },

@@ -64,6 +64,8 @@ export async function promoRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await promo.registerWithCoupon(requireSession(request), request.params.alias, request.body);
+      // A sign-up like any other: its page's sentence names the documents it accepts (decision 050).
+      await app.services.legal.recordConsents({ userId: result.auth._id, context: 'signup', ip: request.ip });
       signIn.setCookie(reply, result.auth);
       return reply.status(201).send(result);
     },

@@ -20,4 +20,6 @@ export interface SessionContext {
    * that data may be kept under it, since any change of it moves the version.
    */
   accountVersion: number;
+  /** The account's back-office roles (`support`); staff routes need one (plugins/audience.ts). */
+  roles: readonly string[];
 }

@@ -1,6 +1,10 @@
-import { collectionItems, collections, credits, genres, landings, people, titleGenres, titles, tvChannels, type Db } from '@ekran/db';
+import {
+  collectionItems, collections, credits, genres, journalArticles, journalRubrics, landings, people, supportArticles, supportCategories, supportSections, titleGenres,
+  titles, tvChannels, type Db,
+} from '@ekran/db';
 import type { SitemapPart } from '@ekran/contracts';
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 
 /** Which titles a sitemap lists: visible ones; for a child session only its kids titles. */
 export interface TitleScope {
@@ -22,7 +26,7 @@ export function createSitemapRepo(db: Db) {
     );
   }
 
-  function partQuery(part: SitemapPart, scope: TitleScope, today: string) {
+  function partQuery(part: SitemapPart, scope: TitleScope, today: string, now: Date) {
     const where = titleCondition(scope);
     const titleDate = sql`least(${titles.ekranReleaseDate}, ${today}::date)`;
     const newest = sql<string>`(max(${titleDate}))::text`;
@@ -104,20 +108,55 @@ export function createSitemapRepo(db: Db) {
           )
           .as('part');
       }
+      case 'journal': {
+        // The published articles (published_at has come by the service's clock), lastmod their last edit's Moscow
+        // day, and the pages of the rubrics that have one, lastmod their newest article's; none for kids, like the
+        // landings.
+        const published = and(isNotNull(journalArticles.publishedAt), lte(journalArticles.publishedAt, now), scope.kidsOnly ? sql`false` : undefined);
+        const edited = sql<string>`(greatest(${journalArticles.updatedAt}, ${journalArticles.publishedAt}) at time zone 'Europe/Moscow')::date::text`;
+        const articles = db
+          .select({ key: sql<string>`${journalArticles.alias}`.as('key'), path: sql<string>`'/journal/' || ${journalArticles.alias}`.as('path'), lastmod: edited.as('lastmod') })
+          .from(journalArticles)
+          .where(published);
+        const rubrics = db
+          .select({ key: sql<string>`${journalRubrics.alias}`.as('key'), path: sql<string>`'/journal/' || ${journalRubrics.alias}`.as('path'), lastmod: sql<string>`max(${edited})`.as('lastmod') })
+          .from(journalArticles)
+          .innerJoin(journalRubrics, eq(journalRubrics.id, journalArticles.rubricId))
+          .where(published)
+          .groupBy(journalRubrics.alias);
+        return unionAll(articles, rubrics).as('part');
+      }
+      case 'support': {
+        // The help centre: every section's page and every article's (/support/{section}/{article}), lastmod the Moscow
+        // day of the article's last edit (a section's: its newest article's). Search and the ticket pages stay out.
+        const edited = sql<string>`(${supportArticles.updatedAt} at time zone 'Europe/Moscow')::date::text`;
+        const articles = db
+          .select({ key: sql<string>`${supportSections.alias} || '/' || ${supportArticles.alias}`.as('key'), path: sql<string>`'/support/' || ${supportSections.alias} || '/' || ${supportArticles.alias}`.as('path'), lastmod: edited.as('lastmod') })
+          .from(supportArticles)
+          .innerJoin(supportCategories, eq(supportCategories.id, supportArticles.categoryId))
+          .innerJoin(supportSections, eq(supportSections.id, supportCategories.sectionId));
+        const sections = db
+          .select({ key: sql<string>`${supportSections.alias}`.as('key'), path: sql<string>`'/support/' || ${supportSections.alias}`.as('path'), lastmod: sql<string>`max(${edited})`.as('lastmod') })
+          .from(supportArticles)
+          .innerJoin(supportCategories, eq(supportCategories.id, supportArticles.categoryId))
+          .innerJoin(supportSections, eq(supportSections.id, supportCategories.sectionId))
+          .groupBy(supportSections.alias);
+        return unionAll(articles, sections).as('part');
+      }
     }
   }
 
   return {
     /** The URL count and the newest lastmod of a part. */
-    async summary(part: SitemapPart, scope: TitleScope, today: string): Promise<{ total: number; lastmod: string | null }> {
-      const q = partQuery(part, scope, today);
+    async summary(part: SitemapPart, scope: TitleScope, today: string, now: Date): Promise<{ total: number; lastmod: string | null }> {
+      const q = partQuery(part, scope, today, now);
       const [row] = await db.select({ n: count(), lastmod: sql<string | null>`max(${q.lastmod})` }).from(q);
       return { total: Number(row?.n ?? 0), lastmod: row?.lastmod ?? null };
     },
 
     /** One page of a part's paths, in key order. */
-    page(part: SitemapPart, scope: TitleScope, today: string, limit: number, offset: number): Promise<{ path: string; lastmod: string | null }[]> {
-      const q = partQuery(part, scope, today);
+    page(part: SitemapPart, scope: TitleScope, today: string, now: Date, limit: number, offset: number): Promise<{ path: string; lastmod: string | null }[]> {
+      const q = partQuery(part, scope, today, now);
       return db.select({ path: q.path, lastmod: q.lastmod }).from(q).orderBy(asc(q.key)).limit(limit).offset(offset);
     },
   };

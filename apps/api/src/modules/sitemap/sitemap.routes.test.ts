@@ -1,7 +1,7 @@
 // The sitemap's catalogue parts, checked against the seeded demo catalogue.
 import { SITEMAP_URL_LIMIT, SitemapIndexSchema, SitemapUrlsSchema, type SitemapUrls } from '@ekran/contracts';
 import { titles } from '@ekran/db';
-import { generateCatalogue, LANDINGS, seedDatabase, TV_CHANNELS, type MediaManifestEntry, type SeedCatalogue } from '@ekran/db/seed';
+import { generateCatalogue, JOURNAL_ARTICLES, LANDINGS, seedDatabase, SUPPORT_SECTIONS, TV_CHANNELS, type MediaManifestEntry, type SeedCatalogue } from '@ekran/db/seed';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,10 @@ function expected() {
     landings: LANDINGS.filter((l) => (l.startsAt === null || Date.parse(l.startsAt) < Date.parse(`${TODAY}T00:00:00+03:00`) + 86_400_000) && (l.endsAt === null || Date.parse(l.endsAt) > Date.parse(`${TODAY}T00:00:00+03:00`))).map(
       (l) => `/pages/${l.slug}`,
     ),
+    // The journal's articles, all published before the harness's day, and the pages of their rubrics.
+    journal: [...JOURNAL_ARTICLES.map((a) => `/journal/${a.alias}`), ...new Set(JOURNAL_ARTICLES.map((a) => `/journal/${a.rubric}`))],
+    // The help centre's sections and articles.
+    support: SUPPORT_SECTIONS.flatMap((s) => [`/support/${s.alias}`, ...s.categories.flatMap((c) => c.articles.map((a) => `/support/${s.alias}/${a.alias}`))]),
   };
 }
 
@@ -64,7 +68,9 @@ describe('GET /api/v1/sitemap', () => {
     expect(Object.fromEntries(index.parts.map((p) => [p.part, p.items_total]))).toEqual(Object.fromEntries(Object.entries(want).map(([k, v]) => [k, v.length])));
     for (const p of index.parts) expect(p.pages).toBe(1);
     expect(want.titles.length).toBeGreaterThanOrEqual(300);
-    expect(index.lastmod).toBe(newest(visible.map(lastmodOf)));
+    // The newest of the catalogue's dates, the journal's and the help centre's.
+    const lastmodOfPart = (part: string) => index.parts.find((p) => p.part === part)!.lastmod!;
+    expect(index.lastmod).toBe(newest([...visible.map(lastmodOf), lastmodOfPart('journal'), lastmodOfPart('support')]));
   });
 
   it('answers 401 without the API key', async () => {
@@ -73,7 +79,7 @@ describe('GET /api/v1/sitemap', () => {
 });
 
 describe('GET /api/v1/sitemap/:part', () => {
-  it.each(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings'] as const)('lists the %s pages of the seed, each once', async (part) => {
+  it.each(['titles', 'categories', 'genres', 'people', 'collections', 'channels', 'landings', 'journal', 'support'] as const)('lists the %s pages of the seed, each once', async (part) => {
     const res = await get(`/api/v1/sitemap/${part}`);
     expect(res.statusCode).toBe(200);
     const urls = SitemapUrlsSchema.parse(res.json());
@@ -82,6 +88,16 @@ describe('GET /api/v1/sitemap/:part', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...expected()[part]].sort());
     expect(paths).not.toContain(`/watch/${hidden}`);
+  });
+
+  it('dates an article by its last edit, its publication when never edited (Moscow days)', async () => {
+    const urls = SitemapUrlsSchema.parse((await get('/api/v1/sitemap/journal')).json());
+    const lastmod = Object.fromEntries(urls.items.map((i) => [i.path, i.lastmod]));
+    // Published 2026-11-01 09:00 Moscow; published 55 days before 2026-11-01 and edited 20 days later.
+    expect(lastmod['/journal/otrazhenie-retsenziya']).toBe('2026-11-01');
+    expect(lastmod['/journal/besplatno-na-ekrane']).toBe('2026-09-27');
+    // A rubric's page: its newest article's.
+    expect(lastmod['/journal/retsenzii']).toBe('2026-11-01');
   });
 
   it('dates a title page by its arrival on the service, never later than today', async () => {

@@ -18,16 +18,16 @@ export function createSitemapService(db: Db, options: { cacheTtlMs: number; revi
   const cache = createTtlCache<unknown>({ name: 'sitemap', ttlMs: options.cacheTtlMs, revision: options.revision, maxEntries: 100 });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => (options.cacheTtlMs > 0 ? (cache.get(key, load) as Promise<T>) : load());
   const scopeOf = (kids: KidsScope | null): TitleScope => ({ kidsOnly: kids !== null, ratings: kids?.ratings ?? null });
-  const today = () => moscowDate.format(options.now());
 
   return {
     /** Every part with its URL count, number of files and newest lastmod. */
     index(kids: KidsScope | null = null): Promise<SitemapIndex> {
       return cached(`index:${scopeKey(kids)}`, async () => {
-        const day = today();
+        const now = options.now();
+        const day = moscowDate.format(now);
         const parts = await Promise.all(
           SitemapPartSchema.options.map(async (part) => {
-            const { total, lastmod } = await repo.summary(part, scopeOf(kids), day);
+            const { total, lastmod } = await repo.summary(part, scopeOf(kids), day, now);
             return { part, items_total: total, pages: Math.ceil(total / pageSize), lastmod };
           }),
         );
@@ -39,11 +39,12 @@ export function createSitemapService(db: Db, options: { cacheTtlMs: number; revi
     /** One page of a part; a page past the last is not found. */
     urls(part: SitemapPart, page: number, kids: KidsScope | null = null): Promise<SitemapUrls> {
       return cached(`urls:${part}:${page}:${scopeKey(kids)}`, async () => {
-        const day = today();
-        const { total } = await repo.summary(part, scopeOf(kids), day);
+        const now = options.now();
+        const day = moscowDate.format(now);
+        const { total } = await repo.summary(part, scopeOf(kids), day, now);
         const pages = Math.ceil(total / pageSize);
         if (page > pages) throw notFound(`Sitemap ${part} page ${page}`);
-        const items = await repo.page(part, scopeOf(kids), day, pageSize, (page - 1) * pageSize);
+        const items = await repo.page(part, scopeOf(kids), day, now, pageSize, (page - 1) * pageSize);
         return { part, page, pages, items };
       });
     },

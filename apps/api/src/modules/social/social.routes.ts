@@ -129,6 +129,8 @@ export async function socialRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await social.signup({ binding: bindingOf(request), session: request.session, apiClientId: apiClientOf(request) });
+      // The consent checkbox of /auth/{provider}/signup and its sentence (decision 050).
+      await app.services.legal.recordConsents({ userId: result.auth._id, context: 'social', ip: request.ip });
       signIn.setCookie(reply, result.auth);
       endFlowCookie(reply);
       return result;

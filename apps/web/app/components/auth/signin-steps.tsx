@@ -7,6 +7,7 @@ import { AuthCard, Field, FormError } from './auth-card.tsx';
 import { SuggestingField } from './email-field.tsx';
 import { ResendCode } from './resend-code.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { SignupConsentNote } from '../legal/consent-note.tsx';
 
 /** A path of the flow that keeps the return URL (the same rule as the server's flowPath). */
 const withBack = (path: string, back: string) => (back === '/' ? path : `${path}${path.includes('?') ? '&' : '?'}back=${encodeURIComponent(back)}`);
@@ -32,6 +33,7 @@ export function LoginStep({ back, complete, login, errors, social }: { back: str
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="login-submit">
           {t(complete ? 'authFlow.getCode' : 'authFlow.continue')}
         </button>
+        <SignupConsentNote />
       </Form>
       <SocialButtons providers={social} back={back} />
       {complete ? null : (
@@ -102,6 +104,7 @@ export function RegisterStep({ back, email, errors }: { back: string; email: str
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="register-submit">
           {t('auth.signUp')}
         </button>
+        <SignupConsentNote />
       </Form>
     </AuthCard>
   );

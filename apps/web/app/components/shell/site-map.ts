@@ -17,17 +17,18 @@ export interface SiteLink {
 
 /** A group of the footer's site map (and of the phone drawer below the menu). */
 export interface SiteGroup {
-  key: 'watch' | 'tv' | 'subscription' | 'personal';
+  key: 'watch' | 'tv' | 'subscription' | 'personal' | 'service' | 'help';
   title: string;
   links: SiteLink[];
 }
 
 /**
  * The site's pages grouped as the footer lists them: the catalogue (the header menu's sections, genres and the
- * editors' lists), TV, prices and codes, and the viewer's own lists. Only pages that exist are here: the journal of
- * the header menu joins when its pages do. TV pages (and the archive, already left out of the menu) answer 403
+ * editors' lists), TV, prices and codes, the viewer's own lists, the service itself (about, the journal, devices and
+ * apps, requisites) and help (the help centre, FAQ, contacts, legal documents: spec platform §2 Other). TV pages (and the archive, already left out of the menu) answer 403
  * outside RU (platform §6), so that group is RU only; a child profile is not offered tariffs or codes, as its
- * profile menu offers no account pages.
+ * profile menu offers no account pages. A link's key names its text (siteMap.links.*) and its test id; it must not equal
+ * a section of the translation files, or every page would load that section's texts (lib/text-sections.ts).
  */
 export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly MenuItem[]; countryCode: string | null | undefined; isChild: boolean; t: TFunction }): SiteGroup[] {
   const fromMenu = (key: MenuItem['key']): SiteLink[] => menu.filter((item) => item.key === key).map((item) => ({ key, url: item.url, title: item.title }));
@@ -45,7 +46,7 @@ export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly
         link('collections', '/collections'),
         link('selections', '/selections'),
         link('playlists', '/playlists'),
-        link('gadanie', '/gadanie-random'),
+        link('fortune', '/gadanie-random'),
       ],
     },
   ];
@@ -64,6 +65,12 @@ export function buildSiteMap({ menu, countryCode, isChild, t }: { menu: readonly
     });
   }
   groups.push({ key: 'personal', title: t('siteMap.groups.personal'), links: [link('favorites', '/favorites'), ...(isChild ? [] : [link('kids', '/kids')])] });
+  groups.push({
+    key: 'service',
+    title: t('siteMap.groups.service'),
+    links: [link('about', '/about'), link('magazine', '/journal'), link('waysToWatch', '/ways-to-watch'), link('app', '/ios-android-app'), link('corporateinfo', '/corporateinfo')],
+  });
+  groups.push({ key: 'help', title: t('siteMap.groups.help'), links: [link('helpCentre', '/support'), link('faq', '/faq'), link('contacts', '/contacts'), link('legalDocs', '/legal')] });
   return groups;
 }
 

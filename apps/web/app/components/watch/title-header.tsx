@@ -8,7 +8,7 @@ import './title-pages.css';
 
 /** A tab of a title page: the main page (about) or one of its sub-pages (spec platform §2 Watching). */
 export interface TitleTab {
-  key: 'about' | 'seasons' | 'trailers' | 'characters' | 'extras' | 'collections' | 'selections' | 'person';
+  key: 'about' | 'seasons' | 'trailers' | 'characters' | 'extras' | 'collections' | 'selections' | 'person' | 'articles';
   path: string;
 }
 
@@ -17,10 +17,11 @@ const hasCrew = (title: Title) => [title.directors, title.writers, title.produce
 
 /**
  * The tabs a title page has, only those with content: О фильме, Сезоны, Трейлеры, Актёры и
- * роли, Дополнительные материалы, Коллекции, Подборки, Съёмочная группа. Articles have no tab: there is no
- * journal yet. `lists` unknown (null) leaves out the collections and selections tabs.
+ * роли, Дополнительные материалы, Коллекции, Подборки, Съёмочная группа, Статьи (the journal's articles that
+ * mention the title). `lists` unknown (null) leaves out the collections and selections tabs; `articles` is how many
+ * articles mention it (0 or unknown: no tab).
  */
-export function titleTabs(title: Title, lists: TitleLists | null): TitleTab[] {
+export function titleTabs(title: Title, lists: TitleLists | null, articles = 0): TitleTab[] {
   const path = (sub: WatchSubPage) => watchPath(title.alias, sub);
   const has = (kind: 'trailer' | 'extra') => title.additional_content.some((a) => a.kind === kind);
   const first = title.items[0];
@@ -33,14 +34,15 @@ export function titleTabs(title: Title, lists: TitleLists | null): TitleTab[] {
     (lists?.collections.length ?? 0) > 0 && { key: 'collections', path: path({ kind: 'collections' }) },
     (lists?.selections.length ?? 0) > 0 && { key: 'selections', path: path({ kind: 'selections' }) },
     hasCrew(title) && { key: 'person', path: path({ kind: 'person' }) },
+    articles > 0 && { key: 'articles', path: path({ kind: 'articles' }) },
   ];
   return tabs.filter((tab): tab is TitleTab => tab !== false);
 }
 
 /** The links between a title's main page and its sub-pages; the current one is marked for screen readers too. */
-export function TitleTabs({ title, lists, current }: { title: Title; lists: TitleLists | null; current: TitleTab['key'] }) {
+export function TitleTabs({ title, lists, current, articles = 0 }: { title: Title; lists: TitleLists | null; current: TitleTab['key']; articles?: number }) {
   const { t } = useTranslation();
-  const tabs = titleTabs(title, lists);
+  const tabs = titleTabs(title, lists, articles);
   const listRef = useRef<HTMLUListElement>(null);
   // On a phone the tabs scroll sideways: bring the current one into view (without scrolling the page).
   useEffect(() => {
@@ -108,7 +110,7 @@ export function TitleFacts({ title, className = 'watch__facts' }: { title: Title
  * The compact head of a title's sub-pages: the poster, the title's name (a link to its page) with the
  * sub-page's name under it as one heading, the facts, and the tabs.
  */
-export function TitleHeader({ title, lists, current, pageLabel }: { title: Title; lists: TitleLists | null; current: TitleTab['key']; pageLabel: string }) {
+export function TitleHeader({ title, lists, current, pageLabel, articles = 0 }: { title: Title; lists: TitleLists | null; current: TitleTab['key']; pageLabel: string; articles?: number }) {
   return (
     <header className="title-header">
       <Link to={watchPath(title.alias)} className="title-header__poster" tabIndex={-1} aria-hidden="true">
@@ -122,7 +124,7 @@ export function TitleHeader({ title, lists, current, pageLabel }: { title: Title
         <TitleFacts title={title} className="watch__facts title-header__facts" />
       </div>
       <div className="title-header__tabs">
-        <TitleTabs title={title} lists={lists} current={current} />
+        <TitleTabs title={title} lists={lists} current={current} articles={articles} />
       </div>
     </header>
   );

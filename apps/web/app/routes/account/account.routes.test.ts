@@ -49,9 +49,10 @@ describe('/account/{type?} loader', () => {
     expect('value' in r && r.value).toMatchObject({ section: type ?? 'main', ...expected });
   });
 
-  it('shows the support contacts and the account number', async () => {
-    const r = await load('/account/support', 'support', {});
-    expect('value' in r && r.value).toMatchObject({ section: 'support', accountId: 'acc-1', support: { email: 'support@ekran.ru', phone: '88007001234' } });
+  it('shows the support contacts, the account number and the account’s tickets', async () => {
+    const tickets = { items: [], unread_total: 0 };
+    const r = await load('/account/support', 'support', { supportTickets: vi.fn().mockResolvedValue(tickets) });
+    expect('value' in r && r.value).toMatchObject({ section: 'support', accountId: 'acc-1', support: { email: 'support@ekran.ru', phone: '88007001234' }, tickets });
   });
 });
 
@@ -203,22 +204,34 @@ describe('/account/google_delete', () => {
 });
 
 describe('/doi-confirm (spec platform §6 Double_Opt_In)', () => {
-  it('shows the confirmation button for a token, and a broken-link screen without one', () => {
+  it('shows the confirmation button for a token, and leads a broken link to /denied', () => {
     expect(doiLoader({ request: get('/doi-confirm?token=abcdefghijklmnopqrstuvwxyz0123'), params: {}, context: contextWith({}) } as never)).toEqual({
       token: 'abcdefghijklmnopqrstuvwxyz0123',
-      valid: true,
     });
-    expect(doiLoader({ request: get('/doi-confirm'), params: {}, context: contextWith({}) } as never)).toMatchObject({ valid: false });
+    const refused = catchThrown(() => doiLoader({ request: get('/doi-confirm'), params: {}, context: contextWith({}) } as never));
+    expect(refused.headers.get('Location')).toBe('/denied?what=doi&reason=invalid');
   });
 
-  it('confirms by the button, and says when the link no longer works', async () => {
+  it('confirms by the button and leads to /confirmed, or to /denied when the link no longer works', async () => {
     const confirmDoi = vi.fn().mockResolvedValue({ channel: 'email', status: 'active', destination: 'a***@example.ru' });
-    const run = () => doiAction({ request: post('/doi-confirm', { token: 'abcdefghijklmnopqrstuvwxyz0123' }), params: {}, context: contextWith({ confirmDoi }) } as never);
-    expect(await run()).toEqual({ confirmed: true, email: 'a***@example.ru' });
+    const run = async () => (await doiAction({ request: post('/doi-confirm', { token: 'abcdefghijklmnopqrstuvwxyz0123' }), params: {}, context: contextWith({ confirmDoi }) } as never));
+    expect((await run()).headers.get('Location')).toBe('/confirmed?what=doi');
+    expect(confirmDoi).toHaveBeenCalledWith('abcdefghijklmnopqrstuvwxyz0123');
     confirmDoi.mockRejectedValueOnce(apiError(400, 'INVALID_TOKEN'));
-    expect(((await run()) as unknown as DataResult).data).toEqual({ confirmed: false, email: null });
+    const denied = await run();
+    expect([denied.status, denied.headers.get('Location')]).toEqual([303, '/denied?what=doi&reason=invalid']);
   });
 });
+
+function catchThrown(run: () => unknown): Response {
+  try {
+    run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error('expected a redirect');
+}
 
 describe('/auth/unsubscribe/{account_id}?sig=…', () => {
   const sub = (status: string) => ({ channel: 'email', status, destination: 'a***@example.ru', available: true, updated_at: null });

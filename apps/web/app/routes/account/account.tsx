@@ -19,6 +19,8 @@ import { SubscriptionsPanel } from '../../components/billing/subscriptions-panel
 import '../../styles/billing.css';
 import { removeDevice, requireRegistered, savePerson, sectionOf, setNotification, todayInMoscow, type PersonErrorKey } from './account.server.ts';
 import { notFound } from '../../lib/not-found.ts';
+import type { SupportTicketList } from '@ekran/contracts';
+import { SupportTickets } from '../../components/support/support-tickets.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = sectionOf(params.type);
@@ -36,7 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     case 'notifications':
       return { section, notifications: (await api.notifications()).data.items };
     case 'support':
-      return { section, support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE }, accountId: auth!._id };
+      // The account's tickets (a child profile has none to see: tickets are account matters, spec platform §6)
+      return { section, support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE }, accountId: auth!._id, tickets: auth!.profile_for_child ? null : await api.supportTickets() };
   }
 }
 
@@ -113,7 +116,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {loaderData.section === 'notifications' ? (
             <NotificationsSection items={loaderData.notifications} result={actionData && 'intent' in actionData && actionData.intent === 'notify' ? actionData : undefined} />
           ) : null}
-          {loaderData.section === 'support' ? <SupportSection support={loaderData.support} accountId={loaderData.accountId} /> : null}
+          {loaderData.section === 'support' ? <SupportSection support={loaderData.support} accountId={loaderData.accountId} tickets={loaderData.tickets} /> : null}
         </section>
       </div>
     </div>
@@ -355,11 +358,12 @@ function NotificationsSection({ items, result }: { items: NotifySubscription[]; 
   );
 }
 
-function SupportSection({ support, accountId }: { support: { email: string; phone: string }; accountId: string }) {
+function SupportSection({ support, accountId, tickets }: { support: { email: string; phone: string }; accountId: string; tickets: SupportTicketList | null }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="account__lead">{t('account.support.lead')}</p>
+      {tickets ? <SupportTickets tickets={tickets} /> : <p className="form-error">{t('support.form.kidsBlocked')}</p>}
       <dl className="account__contacts">
         <div>
           <dt>{t('account.support.email')}</dt>

@@ -10,6 +10,7 @@ import type { Route } from './+types/signup';
 import { backOf, credentialsOf, formFailure } from './auth.server.ts';
 import { authMeta } from './auth-meta.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { SignupConsentNote } from '../../components/legal/consent-note.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, api } = context.get(visitorContext);
@@ -48,6 +49,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="signup-submit">
           {t('auth.signUp')}
         </button>
+        <SignupConsentNote />
       </Form>
       <SocialButtons providers={loaderData.social} back={loaderData.back} />
       <p className="auth__switch">

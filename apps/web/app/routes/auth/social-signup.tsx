@@ -16,6 +16,7 @@ import { refusalStatus } from './auth.server.ts';
 import { authWithBack, clearedFlowCookie, flowCookieOf, socialError, socialRegistrationCookie, type SocialErrorKey } from './social.server.ts';
 import { safePath, safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
+import { SignupConsentNote } from '../../components/legal/consent-note.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { provider } = params;
@@ -146,6 +147,7 @@ export default function SocialSignup({ loaderData, actionData }: Route.Component
         <button type="submit" name="intent" value="cancel" className="btn btn--ghost btn--lg" disabled={busy} formNoValidate>
           {t('social.cancel')}
         </button>
+        <SignupConsentNote />
       </Form>
       <p className="auth__switch">
         <Link to="/auth">{t('auth.toSignIn')}</Link>

@@ -12,6 +12,7 @@ import { originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import '../../styles/billing.css';
 import type { Route } from './+types/tariffs';
+import { PaymentConsentNote } from '../../components/legal/consent-note.tsx';
 
 /**
  * /tariffs (spec platform §2 Static): the listed tariffs of GET tariffs (§7: "optional experiment parameter and
@@ -119,6 +120,7 @@ export default function Tariffs({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <p className="tariffs__fine">{t('gating.cancelAnytime')}</p>
+      <PaymentConsentNote />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { authMeta } from '../auth/auth-meta.ts';
 import type { Route } from './+types/operator-phone';
 import { CONNECT_PATH, type OperatorFlowId } from './operator-flows.ts';
 import { mlkEntry, phoneStepAction, phoneStepLoader } from './operator.server.ts';
+import { SignupConsentNote } from '../../components/legal/consent-note.tsx';
 
 /** The flow from the path (one module serves /signup/mf, /signin/mf and /signin/megafon). */
 function flowOf(request: Request): OperatorFlowId {
@@ -55,6 +56,7 @@ export default function OperatorPhone({ loaderData, actionData }: Route.Componen
         <button type="submit" className="btn btn--primary btn--lg" disabled={busy} data-testid="operator-phone-submit">
           {t('operator.getCode')}
         </button>
+        <SignupConsentNote />
       </Form>
       <p className="auth__switch">
         <Link to={CONNECT_PATH}>{t('operator.aboutOffer')}</Link>

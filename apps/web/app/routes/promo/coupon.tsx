@@ -14,6 +14,7 @@ import { successPath } from './promo.server.ts';
 import './promo.css';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
+import { SignupConsentNote } from '../../components/legal/consent-note.tsx';
 
 const ALIAS = /^[\w-]{1,64}$/;
 
@@ -102,6 +103,7 @@ export default function CouponRegistration({ loaderData, actionData }: Route.Com
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {t('promo.coupon.submit')}
           </button>
+          <SignupConsentNote />
         </Form>
       ) : null}
     </div>

@@ -17,6 +17,7 @@ function apiFor(title: Title | Error = series, more: Record<string, unknown> = {
   return {
     title: title instanceof Error ? vi.fn().mockRejectedValue(title) : vi.fn().mockResolvedValue(title),
     titleLists: vi.fn().mockResolvedValue(lists),
+    titleArticles: vi.fn().mockResolvedValue({ items: [] }),
     titleState: vi.fn().mockResolvedValue(null),
     ...more,
   };
@@ -42,7 +43,7 @@ describe('watch sub-page loader (spec platform §2 Watching; issue 5 titles)', (
     ['season-3', 'a season out of range'],
     ['season-0', 'season 0'],
     ['reviews', 'an unknown sub-page'],
-    ['articles', 'articles (there is no journal yet)'],
+    ['articles', 'articles when no article of the journal mentions the title'],
     ['extras', 'a sub-page with nothing in it (no extras)'],
     ['selections', 'selections when no selection holds the title'],
   ])('answers 404 for %s (%s)', async (page) => {
@@ -63,6 +64,24 @@ describe('watch sub-page loader (spec platform §2 Watching; issue 5 titles)', (
   it.each(['trailers', 'characters', 'person', 'collections'])('serves %s when the title has it', async (page) => {
     const r = await run('dom-na-krayu', page);
     expect('value' in r && r.value.sub).toEqual({ kind: page });
+  });
+
+  it('serves articles with the journal’s articles that mention the title', async () => {
+    const article = { alias: 'o-dome', url: '/journal/o-dome', title: 'О доме на краю' };
+    const api = apiFor(series, { titleArticles: vi.fn().mockResolvedValue({ items: [article] }) });
+    const r = await run('dom-na-krayu', 'articles', undefined, api);
+    const v = 'value' in r ? r.value : null;
+    expect(v?.sub).toEqual({ kind: 'articles' });
+    expect(v?.articles?.items).toEqual([article]);
+    expect(api.titleArticles).toHaveBeenCalledWith('dom-na-krayu');
+  });
+
+  it('leaves the articles tab out when the journal does not answer, but answers the articles page with the error', async () => {
+    const failing = () => vi.fn().mockRejectedValue(new ApiCallError(503, null));
+    const r = await run('dom-na-krayu', 'trailers', undefined, apiFor(series, { titleArticles: failing() }));
+    expect('value' in r && r.value.articles).toBeNull();
+    const page = await run('dom-na-krayu', 'articles', undefined, apiFor(series, { titleArticles: failing() }));
+    expect('thrown' in page && page.thrown).toBeInstanceOf(ApiCallError);
   });
 
   it('sends person/{alias} of someone in the credits to their page for good', async () => {

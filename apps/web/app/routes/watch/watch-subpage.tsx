@@ -1,5 +1,5 @@
 import { countedPeople, HOME_CRUMB_TITLE, parseWatchSubPage, PERSON_ROLES, truncate, watchPath, type WatchNamedSubPage } from '@ekran/core';
-import type { Credit, Title, TitleLists } from '@ekran/contracts';
+import type { Credit, Title, TitleArticles, TitleLists } from '@ekran/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Link } from 'react-router';
@@ -20,13 +20,15 @@ import { breadcrumbListLd, originOf, seoMeta } from '../../lib/seo.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import { seasonLd, videosLd } from '../../lib/title-ld.ts';
 import '../../styles/collections.css';
+import '../../styles/journal.css';
+import { ArticleGrid } from '../../components/journal/article-card.tsx';
 import { initials } from '../../components/watch/title-header.tsx';
 import type { Route } from './+types/watch-subpage';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { notFound } from '../../lib/not-found.ts';
 
 /** The sub-pages that are pages (person/{alias} only redirects). */
-type PageSub = { kind: 'season'; number: number } | { kind: Exclude<WatchNamedSubPage, 'articles'> };
+type PageSub = { kind: 'season'; number: number } | { kind: WatchNamedSubPage };
 
 const CREW_ROLES = PERSON_ROLES;
 type Role = (typeof PERSON_ROLES)[number];
@@ -41,7 +43,7 @@ const creditsOf = (title: Title, role: Role): Credit[] =>
   );
 
 /** Whether a sub-page has anything to show: an empty one is not found, never a page of nothing. */
-function hasContent(title: Title, sub: PageSub, lists: TitleLists | null): boolean {
+function hasContent(title: Title, sub: PageSub, lists: TitleLists | null, articles: TitleArticles | null): boolean {
   switch (sub.kind) {
     case 'season':
       return title.items.some((s) => s.number === sub.number && s.episodes.length > 0);
@@ -57,21 +59,22 @@ function hasContent(title: Title, sub: PageSub, lists: TitleLists | null): boole
       return (lists?.collections.length ?? 0) > 0;
     case 'selections':
       return (lists?.selections.length ?? 0) > 0;
+    case 'articles':
+      return (articles?.items.length ?? 0) > 0;
   }
 }
 
 /**
  * /watch/{watchAlias}/{page}/{pageId?} (spec platform §2 Watching): season-{n}, trailers,
- * characters, extras, collections, selections and person; person/{alias} is the person's own page (a 301 there
- * when the person is in the title's credits). articles waits for the journal: until then it is not found, like
- * an unknown sub-page, a season out of range or a sub-page with nothing in it. A title named by its id is
- * redirected to its alias.
+ * characters, extras, collections, selections, person and articles (the journal's articles that mention the
+ * title); person/{alias} is the person's own page (a 301 there when the person is in the title's credits). An
+ * unknown sub-page, a season out of range or a sub-page with nothing in it is not found. A title named by its id
+ * is redirected to its alias.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const sub = parseWatchSubPage(params.page, params.pageId);
-  // There is no journal yet (a later issue): a title has no articles, and the page is not faked.
-  if (!sub || sub.kind === 'articles') throw notFound();
-  const page = sub as PageSub | Extract<typeof sub, { kind: 'person-of-title' }>;
+  if (!sub) throw notFound();
+  const page = sub;
   const visitor = context.get(visitorContext);
   const ref = /^[0-9A-F-]{36}$/i.test(params.watchAlias) ? params.watchAlias.toLowerCase() : params.watchAlias;
   const title = await orNotFound(visitor.api.title(ref));
@@ -83,17 +86,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw safeRedirect(`/person/${alias}`, 301);
   }
   const needsLists = page.kind === 'collections' || page.kind === 'selections';
-  const [lists, personal] = await Promise.all([
+  const [lists, articles, personal] = await Promise.all([
     // The tabs of the other pages do without them when the call fails; the lists' own pages do not.
     visitor.api.titleLists(title.alias).catch((err: unknown) => {
       if (!needsLists && err instanceof ApiCallError) return null;
       throw err;
     }),
+    // The articles tab of the other pages does without them too; the articles page does not.
+    visitor.api.titleArticles(title.alias).catch((err: unknown) => {
+      if (page.kind !== 'articles' && err instanceof ApiCallError) return null;
+      throw err;
+    }),
     page.kind === 'season' ? loadWatchPersonal(visitor, title.alias) : Promise.resolve<WatchPersonal>({ state: null, reportUrl: null }),
   ]);
-  if (!hasContent(title, page, lists)) throw notFound();
+  if (!hasContent(title, page, lists, articles)) throw notFound();
   // Similar titles are the main page's; a sub-page does not carry them.
-  return { title: { ...title, similar: [] }, sub: page, lists, personal };
+  return { title: { ...title, similar: [] }, sub: page, lists, articles, personal };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -107,7 +115,7 @@ const labelOf = (t: T, title: Title, sub: PageSub) => {
 };
 
 /** The page's name and description for search engines and link previews. */
-function describe(t: T, { title, sub, lists }: LoaderData): { name: string; description: string } {
+function describe(t: T, { title, sub, lists, articles }: LoaderData): { name: string; description: string } {
   const kind = t(title._cls === 'Product.Series' ? 'titlePages.kindSeries' : 'titlePages.kindMovie');
   const base = { title: title.title, year: title.year, kind };
   const names = (list: string[]) => truncate(list.join(', '), 120);
@@ -140,6 +148,8 @@ function describe(t: T, { title, sub, lists }: LoaderData): { name: string; desc
       return { name: t('titlePages.metaCollections', base), description: t('titlePages.metaCollectionsDescription', { ...base, names: names((lists?.collections ?? []).map((c) => c.title)) }) };
     case 'selections':
       return { name: t('titlePages.metaSelections', base), description: t('titlePages.metaSelectionsDescription', { ...base, names: names((lists?.selections ?? []).map((s) => s.title)) }) };
+    case 'articles':
+      return { name: t('journal.metaTitleArticles', base), description: t('journal.metaTitleArticlesDescription', { ...base, names: names((articles?.items ?? []).map((a) => `«${a.title}»`)) }) };
   }
 }
 
@@ -177,7 +187,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 export default function WatchSubPageView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, sub, lists, personal } = loaderData;
+  const { title, sub, lists, articles, personal } = loaderData;
   const isSeries = title._cls === 'Product.Series';
   const [playing, setPlaying] = useState<SubPageItem | null>(null);
   const label = labelOf(t, title, sub);
@@ -209,13 +219,14 @@ export default function WatchSubPageView({ loaderData }: Route.ComponentProps) {
           onLeave={leave}
         />
       ) : null}
-      <TitleHeader title={title} lists={lists} current={tabOf(sub)} pageLabel={label} />
+      <TitleHeader title={title} lists={lists} current={tabOf(sub)} pageLabel={label} articles={articles?.items.length ?? 0} />
       {sub.kind === 'season' ? <SeasonView title={title} number={sub.number} personal={personal} onPlay={play} /> : null}
       {sub.kind === 'trailers' || sub.kind === 'extras' ? <VideosView title={title} kind={sub.kind === 'trailers' ? 'trailer' : 'extra'} onPlay={play} /> : null}
       {sub.kind === 'characters' ? <CharactersView people={creditsOf(title, 'actor')} /> : null}
       {sub.kind === 'person' ? <CrewView title={title} /> : null}
       {sub.kind === 'collections' && lists ? <ListsView title={title} kind="collections" lists={lists} /> : null}
       {sub.kind === 'selections' && lists ? <ListsView title={title} kind="selections" lists={lists} /> : null}
+      {sub.kind === 'articles' && articles ? <ArticlesView title={title} articles={articles} /> : null}
     </div>
   );
 }
@@ -324,6 +335,17 @@ function ListsView({ title, kind, lists }: { title: Title; kind: 'collections' |
     <section className="section" aria-label={t(`seo.watchPage.${kind}`)}>
       <p className="title-page__lead">{t(kind === 'collections' ? 'titlePages.collectionsLead' : 'titlePages.selectionsLead', { title: title.title })}</p>
       <CoverGrid covers={covers} blockType={`title_${kind}`} />
+    </section>
+  );
+}
+
+/** The journal's articles that mention the title, newest first, as the journal's cards. */
+function ArticlesView({ title, articles }: { title: Title; articles: TitleArticles }) {
+  const { t } = useTranslation();
+  return (
+    <section className="section title-articles" aria-label={t('seo.watchPage.articles')}>
+      <p className="title-page__lead">{t('journal.titleArticlesLead', { title: title.title })}</p>
+      <ArticleGrid articles={articles.items} t={t} testId="title-articles" />
     </section>
   );
 }

@@ -58,13 +58,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (err instanceof ApiCallError) return null;
     throw err;
   });
+  // The journal's articles that mention the title decide its articles tab; without them (the call failed) no tab.
+  const articles = api.titleArticles(title.alias).then(
+    (a) => a.items.length,
+    (err: unknown) => {
+      if (err instanceof ApiCallError) return 0;
+      throw err;
+    },
+  );
   // Favorite, own rating, where to resume (alongside the playback check).
   const personal = loadWatchPersonal(context.get(visitorContext), title.alias);
   // ---- The title page's marketing popup (the upsell, platform §5), alongside the rest.
   const shellPopup = loadShellPopup(context.get(visitorContext), request, 'product');
   // The check, a refusal's code and the tariffs (lib/gating.server.ts checkForPage).
   const { check, refusal, tariffs } = await checkForPage(token, () => api.playbackCheck(title.uid), () => api.tariffs());
-  return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, shellPopup: await shellPopup };
+  return { title, check, refusal, tariffs, trialAvailable: auth?.trial_is_available ?? true, personal: await personal, lists: await lists, articles: await articles, shellPopup: await shellPopup };
 }
 
 /** Switching the season shown (?season=N) changes nothing the loader reads: the page keeps its data. */
@@ -108,7 +116,7 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { title, check, refusal, tariffs, trialAvailable, personal, lists } = loaderData;
+  const { title, check, refusal, tariffs, trialAvailable, personal, lists, articles } = loaderData;
   const isSeries = title._cls === 'Product.Series';
   // Pressing play asks the check and follows platform §4 gating and the §8 errors.
   const playback = usePlayback({ back: `/watch/${title.alias}` });
@@ -205,7 +213,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <TitleTabs title={title} lists={lists} current="about" />
+        <TitleTabs title={title} lists={lists} current="about" articles={articles} />
 
         {isSeries && shownSeason ? (
           <section className="section" aria-labelledby="seasons">
