@@ -64,6 +64,12 @@ describe('гадание на фильм', () => {
     await page.waitForURL((url) => url.searchParams.has('q') && url.searchParams.has('t'), { timeout: 15_000 });
     await prediction(page);
     expect(await page.locator('.gadanie__question').textContent()).toBe('Вы спросили: «Что посмотреть с друзьями в пятницу?»');
+    // «Ещё раз» draws again for the same question, which stays on the page.
+    const first = new URL(page.url()).searchParams.get('mood');
+    await page.click('[data-testid="gadanie-again"]');
+    await page.waitForURL((url) => url.searchParams.has('t') && url.href !== page.url(), { timeout: 15_000 }).catch(() => undefined);
+    await expect.poll(() => page.locator('.gadanie__question').textContent(), { timeout: 10_000 }).toBe('Вы спросили: «Что посмотреть с друзьями в пятницу?»');
+    expect(new URL(page.url()).searchParams.get('mood')).toBe(first);
     await page.waitForTimeout(1_000);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'gadanie-390.png') });
     expect(browser.problems, browser.describeProblems()).toEqual([]);

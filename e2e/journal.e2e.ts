@@ -78,6 +78,8 @@ describe('журнал', () => {
     await viewer.waitFor({ timeout: 15_000 });
     await expect.poll(() => viewer.locator('.gallery-viewer__alt').textContent()).toContain('1 из 3');
     expect(await viewer.locator('img').getAttribute('alt')).toBe('Руслан Герасимов на крыше дома в сумерках');
+    // The focus starts on its close button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Закрыть галерею');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => viewer.locator('.gallery-viewer__alt').textContent()).toContain('2 из 3');
     await page.keyboard.press('ArrowLeft');

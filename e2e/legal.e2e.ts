@@ -102,7 +102,7 @@ describe('static pages', () => {
 
     await page.goto('/corporateinfo', { waitUntil: 'load' });
     await page.getByRole('heading', { level: 1, name: 'Информация о компании' }).waitFor();
-    expect(await page.locator('[data-testid="page-text"]').textContent()).toContain('press@ekran.example');
+    expect(await page.locator('[data-testid="page-text"]').textContent()).toContain('press@ekran.ru');
     expect(await page.locator('[data-testid="legal-list"] li').count()).toBe(5);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'corporateinfo-1440.png'), fullPage: true });
 

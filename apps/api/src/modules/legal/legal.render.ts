@@ -17,7 +17,10 @@ export function companyOf(env: Pick<Env, 'COMPANY_NAME' | 'COMPANY_INN' | 'COMPA
   };
 }
 
-/** The values of the placeholders an editor may write: {{company.name}} … {{company.phone}}, {{site.url}}. */
+/**
+ * The values of the placeholders an editor may write: {{company.name}} … {{company.phone}}, {{site.url}}, and
+ * {{company.email_link}}, the address as a mailto link (its Markdown is built here; see fillPlaceholders).
+ */
 export function placeholderValues(company: Company, siteUrl: string): Record<string, string> {
   return {
     'company.name': company.name,
@@ -27,21 +30,40 @@ export function placeholderValues(company: Company, siteUrl: string): Record<str
     'company.address': company.address,
     'company.email': company.email,
     'company.phone': company.phone,
+    'company.email_link': company.email,
     'site.url': siteUrl,
   };
 }
 
-const PLACEHOLDER = /\{\{\s*([a-z]+\.[a-z]+)\s*\}\}/g;
+/** Placeholders whose value is an address that becomes a mailto link rather than text. */
+const MAILTO_PLACEHOLDERS = new Set(['company.email_link']);
+
+const PLACEHOLDER = /\{\{\s*([a-z]+\.[a-z_]+)\s*\}\}/g;
 // A setting is text, never Markdown: all its ASCII punctuation is escaped before the Markdown is read, so no mark,
 // table bar or address in it becomes markup or a link (an http:// origin of development would be a link the
 // sanitiser drops, text and all).
 const MARKDOWN_MARKS = /[!-/:-@[-`{-~]/g;
 
-/** Markdown with its placeholders filled (values escaped as text); an unknown placeholder stays as written. */
+const asText = (value: string) => value.replace(MARKDOWN_MARKS, (c) => `\\${c}`);
+
+/**
+ * A mailto link to an address: its words escaped as text, its target percent-encoded (so no bracket, space or mark
+ * of the setting can end the link early or add to it).
+ */
+const mailtoLink = (address: string) => {
+  const target = encodeURIComponent(address).replace(/%40/g, '@').replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[${asText(address)}](mailto:${target})`;
+};
+
+/**
+ * Markdown with its placeholders filled (values escaped as text, a mailto placeholder as a link); an unknown
+ * placeholder stays as written.
+ */
 export function fillPlaceholders(markdown: string, values: Record<string, string>): string {
   return markdown.replace(PLACEHOLDER, (whole, key: string) => {
     const value = values[key];
-    return value === undefined ? whole : value.replace(MARKDOWN_MARKS, (c) => `\\${c}`);
+    if (value === undefined) return whole;
+    return MAILTO_PLACEHOLDERS.has(key) ? mailtoLink(value) : asText(value);
   });
 }
 

@@ -151,7 +151,12 @@ describe('GET /api/v1/content/pages/:alias', () => {
   it('/corporateinfo has the requisites table and the partners\' addresses', async () => {
     const page = StaticPageSchema.parse((await get('/api/v1/content/pages/corporateinfo')).json());
     expect(page.html).toMatch(/<td>ИНН<\/td>\s*<td>7701234567<\/td>/);
-    for (const email of ['press@ekran.example', 'ads@ekran.example', 'content@ekran.example']) expect(page.html).toContain(email);
+    for (const email of ['press@ekran.ru', 'ads@ekran.ru', 'content@ekran.ru', 'partners@ekran.ru']) expect(page.html).toContain(`<a href="mailto:${email}">${email}</a>`);
+  });
+
+  it.each(['corporateinfo', 'confirmed', 'denied'])('%s links the support address (mailto), as /legal does', async (alias) => {
+    const page = StaticPageSchema.parse((await get(`/api/v1/content/pages/${alias}`)).json());
+    expect(page.html).toContain('<a href="mailto:help@kinopotok.ru">help@kinopotok.ru</a>');
   });
 
   it('answers 404 for a page that is not one of them, 400 for a malformed alias', async () => {

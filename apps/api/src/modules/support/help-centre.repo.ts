@@ -9,12 +9,29 @@ export type ArticleRow = typeof supportArticles.$inferSelect & {
   categoryTitle: string;
 };
 
-// The typo match of the catalogue's search (modules/search/search.repo.ts): word_similarity at 0.5 lets one wrong
-// letter of a word through («отминить» finds «отменить»); shorter words match by prefix only.
+// The typo match: strict_word_similarity (whole words of the text) at 0.5 lets one wrong letter of a long word
+// through («отминить» finds «отменить»). Plain word_similarity would also take a piece of a word, so «отменить»
+// found «сменить», «изменить» and «применить» in unrelated articles.
+// A swap of two neighbouring letters breaks up to three trigrams, so it is forgiven by trying the word with each
+// pair swapped back as a full-text prefix («верунть» finds «вернуть»). Shorter words match by prefix only.
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 const TYPO_MIN_CHARS = 4;
 
-/** A ranked search hit: tier 0 the title, 1 anywhere in the text, 2 by similarity (a typo). */
+/** The word with each pair of neighbouring letters swapped (the spellings a transposition typo may have hidden). */
+export function transpositions(word: string): string[] {
+  const letters = [...word];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    out.add(swapped.join(''));
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/** A ranked search hit: tier 0 the title, 1 the keywords, 2 anywhere in the text, 3 with a typo forgiven. */
 interface RawHit {
   id: string;
   tier: number | string;
@@ -79,25 +96,38 @@ export function createHelpCentreRepo(db: Db) {
     },
 
     /**
-     * Articles for a query in search form (normalizeSearchText) and its words: every word a prefix in the Russian full
-     * text (stemmed, so «подписку» finds «подписка»), or, failing that, every long word similar to a word of the text.
+     * Articles for a query in search form (normalizeSearchText) and its words. Every word must match (spec catalogue
+     * §5's AND): as a prefix in the Russian full text (stemmed, so «подписку» finds «подписка»; a stop word such as
+     * «как» matches anything, though a query of stop words only finds nothing), or, for a long word, with a typo forgiven (a swap of neighbouring letters, or a
+     * word of the text similar enough). Title hits rank first, then keyword hits, then the body, then the typos.
      */
     async search(q: string, words: string[], limit: number): Promise<{ id: string; tier: number; total: number }[]> {
-      const prefixes = words.map((w) => `${w}:*`).join(' & ');
-      const query = sql`to_tsquery('russian'::regconfig, ${prefixes})`;
-      const titleQuery = sql`to_tsquery('russian'::regconfig, ${words.map((w) => `${w}:*A`).join(' & ')})`;
-      const long = words.filter((w) => w.length >= TYPO_MIN_CHARS);
-      const similar = long.length ? sql.join(long.map((w) => sql`${w} <% ${supportArticles.searchText}`), sql` and `) : sql`false`;
+      const vector = supportArticles.searchVector;
+      const tsquery = (text: string) => sql`to_tsquery('russian'::regconfig, ${text})`;
+      // numnode = 0: the word is a stop word, which the text search ignores rather than fails.
+      const matches = (text: string) => sql`(numnode(${tsquery(text)}) = 0 or ${vector} @@ ${tsquery(text)})`;
+      const perWord = words.map((w) => {
+        const exact = matches(`${w}:*`);
+        if (w.length < TYPO_MIN_CHARS) return { exact, any: exact };
+        const swaps = transpositions(w).map((v) => `${v}:*`).join(' | ');
+        const typo = swaps ? sql`${vector} @@ ${tsquery(swaps)} or ${w} <<% ${supportArticles.searchText}` : sql`${w} <<% ${supportArticles.searchText}`;
+        return { exact, any: sql`(${exact} or ${typo})` };
+      });
+      const all = (parts: SQL[]) => sql.join(parts, sql` and `);
+      const query = tsquery(words.map((w) => `${w}:*`).join(' & '));
+      const inTitle = tsquery(words.map((w) => `${w}:*A`).join(' & '));
+      const inKeywords = tsquery(words.map((w) => `${w}:*AB`).join(' & '));
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+        await tx.execute(sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
         const rows = await queryRows<RawHit>(
           tx,
           sql`select ${supportArticles.id} as id,
-              case when ${supportArticles.searchVector} @@ ${titleQuery} then 0 when ${supportArticles.searchVector} @@ ${query} then 1 else 2 end as tier,
-              ts_rank(${supportArticles.searchVector}, ${query}) + word_similarity(${q}, ${supportArticles.searchText}) as rank,
+              case when not (${all(perWord.map((p) => p.exact))}) then 3
+                when ${vector} @@ ${inTitle} then 0 when ${vector} @@ ${inKeywords} then 1 else 2 end as tier,
+              ts_rank(${vector}, ${query}) + word_similarity(${q}, ${supportArticles.searchText}) as rank,
               count(*) over () as total
             from ${supportArticles}
-            where ${supportArticles.searchVector} @@ ${query} or (${similar})
+            where numnode(${query}) > 0 and ${all(perWord.map((p) => p.any))}
             order by tier, rank desc, ${supportArticles.popularity} desc, ${supportArticles.alias}
             limit ${limit}`,
         );

@@ -107,6 +107,23 @@ describe('GET /api/v1/support/search', () => {
     expect(found.items_total).toBeGreaterThanOrEqual(1);
   });
 
+  it('demands every word: «отменить подписку» finds the cancellation and auto-renewal articles, title hits first, and no article that only has a word like «сменить»', async () => {
+    const aliases = (await search('отменить подписку')).items.map((i) => i.alias);
+    expect(aliases.slice(0, 2)).toEqual(['otmenit-podpisku', 'avtoprodlenie']);
+    for (const unrelated of ['detskiy-profil', 'sposoby-oplaty', 'promokod']) expect(aliases).not.toContain(unrelated);
+    expect((await search('как отменить подписку')).items.map((i) => i.alias).slice(0, 2)).toEqual(['otmenit-podpisku', 'avtoprodlenie']);
+  });
+
+  it('forgives two neighbouring letters swapped («верунть деньги» as «деньги»)', async () => {
+    expect((await search('деньги')).items[0]!.alias).toBe('vozvrat-deneg');
+    const found = await search('верунть деньги');
+    expect(found.items.map((i) => i.alias)).toEqual(['vozvrat-deneg']);
+  });
+
+  it('a query of stop words only finds nothing', async () => {
+    expect((await search('как и где')).items).toEqual([]);
+  });
+
   it('finds nothing for an empty query or nonsense, and refuses a too long one', async () => {
     expect(await search('   ')).toEqual({ query: '   ', items: [], items_total: 0 });
     expect((await search('ъъъщщщзззххх')).items).toEqual([]);

@@ -1,6 +1,6 @@
 import type { GalleryImage } from '@ekran/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Poster } from '../ui/poster.tsx';
 
@@ -12,6 +12,7 @@ import { Poster } from '../ui/poster.tsx';
 export default function GalleryViewer({ images, caption, start, onClose, returnFocus }: { images: GalleryImage[]; caption: string; start: number; onClose: () => void; returnFocus: () => void }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(start);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const total = images.length;
   const current = images[index] ?? images[0]!;
   const go = (step: number) => setIndex((i) => (i + step + total) % total);
@@ -35,6 +36,11 @@ export default function GalleryViewer({ images, caption, start, onClose, returnF
           aria-describedby="gallery-viewer-hint"
           data-testid="gallery-viewer"
           // Without a Radix trigger the dialog would leave the focus nowhere: it goes back to the picture that opened it.
+          // The focus starts on the close button, not on «Предыдущее фото» (the first control): the arrow keys page.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            closeRef.current?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocus();
@@ -65,7 +71,7 @@ export default function GalleryViewer({ images, caption, start, onClose, returnF
               </button>
             </>
           ) : null}
-          <Dialog.Close className="gallery-viewer__close" aria-label={t('journal.gallery.close')}>
+          <Dialog.Close ref={closeRef} className="gallery-viewer__close" aria-label={t('journal.gallery.close')}>
             <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/use-translation.ts';
 
 /** A field of a ticket's form that can be wrong, and the text key of what is wrong with it. */
 export type TicketField = 'topic' | 'message' | 'email' | 'images' | 'form';
-export type TicketErrorKey = 'topic' | 'message' | 'messageLong' | 'email' | 'notAnImage' | 'tooManyFiles' | 'fileTooLarge' | 'rateLimited' | 'generic';
+export type TicketErrorKey = 'topic' | 'message' | 'messageLong' | 'email' | 'notAnImage' | 'tooManyFiles' | 'fileTooLarge' | 'rateLimited' | 'session' | 'generic';
 export type TicketErrors = Partial<Record<TicketField, TicketErrorKey>>;
 
 /** The error text of a field, wired to its control for screen readers. */

@@ -2,7 +2,7 @@ import type { AuthData } from '@ekran/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { contextWith, outcome } from '../../test/visitor.ts';
-import { loader, predictionPath } from './gadanie.tsx';
+import { againPath, loader, predictionPath } from './gadanie.tsx';
 import { cleanQuestion, isMood, MOOD_NAMES, moodOfQuestion, QUESTION_MAX } from './moods.ts';
 import { drawTitle } from './prediction.server.ts';
 
@@ -28,6 +28,8 @@ describe('/gadanie-random (spec platform §2 Other)', () => {
 
   it('draws a title of the mood’s genre and moves to the prediction’s own address', async () => {
     const titles = vi.fn().mockResolvedValueOnce(page([card('pervyy')], 30)).mockResolvedValueOnce(page([card('smeshnoy')], 30));
+    // A draw past the first title (a draw of 0 keeps the first answer and asks nothing more).
+    vi.spyOn(Math, 'random').mockReturnValueOnce(0.5);
     const r = await run('?mood=laugh', { titles });
     expect(location(r)).toBe('/gadanie-random?mood=laugh&t=smeshnoy');
     expect(titles).toHaveBeenNthCalledWith(1, { genre: 'comedy', for_kids: false, limit: 1 });
@@ -66,6 +68,11 @@ describe('/gadanie-random (spec platform §2 Other)', () => {
     const r = await run('?q=%20%D0%A7%D1%82%D0%BE%20%D0%B2%D0%B5%D1%87%D0%B5%D1%80%D0%BE%D0%BC%3F%20', { titles });
     const mood = moodOfQuestion('Что вечером?');
     expect(location(r)).toBe(predictionPath(mood, 'otvet', 'Что вечером?'));
+  });
+
+  it('draws again for the same mood, and the same question when one was asked', () => {
+    expect(againPath('laugh', null)).toBe('/gadanie-random?mood=laugh');
+    expect(againPath('laugh', 'Что вечером?')).toBe('/gadanie-random?mood=laugh&q=%D0%A7%D1%82%D0%BE+%D0%B2%D0%B5%D1%87%D0%B5%D1%80%D0%BE%D0%BC%3F');
   });
 
   it('says so when there is nothing to foretell', async () => {

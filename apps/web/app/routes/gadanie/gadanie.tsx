@@ -22,6 +22,13 @@ export function predictionPath(mood: Mood, alias: string, question: string | nul
   return `/gadanie-random?${query.toString()}`;
 }
 
+/** «Ещё раз»: a new draw for the same mood, and the same question when one was asked. */
+export function againPath(mood: Mood, question: string | null): string {
+  const query = new URLSearchParams({ mood });
+  if (question) query.set('q', question);
+  return `/gadanie-random?${query.toString()}`;
+}
+
 /**
  * /gadanie-random (spec platform §2 Other): «гадание на фильм». The viewer picks a mood or asks a question (a question
  * leads to a mood of its own), and the catalogue «predicts» a title at random within the visitor's scope (kids get kids
@@ -99,7 +106,7 @@ export default function Gadanie({ loaderData }: Route.ComponentProps) {
             <Link className="btn btn--primary btn--lg" to={`/watch/${prediction.alias}`}>
               {t('gadanie.watch')}
             </Link>
-            <Link className="btn btn--ghost btn--lg" to={`/gadanie-random?mood=${mood}`} data-testid="gadanie-again">
+            <Link className="btn btn--ghost btn--lg" to={againPath(mood, question)} data-testid="gadanie-again">
               {t('gadanie.again')}
             </Link>
           </div>

@@ -13,7 +13,7 @@ import { loader as documentLoader, meta as documentMeta } from './legal-document
 import { loader as indexLoader } from './legal-index.tsx';
 import { formatDay } from '../../components/legal/legal-parts.tsx';
 
-const company: Company = { name: 'ООО «Экран» (демо-реквизиты)', inn: '7700000000', ogrn: '1027700000000', kpp: '770001001', address: 'Москва', email: 'support@ekran.example', phone: '8 800 000-00-00', is_demo: true };
+const company: Company = { name: 'ООО «Экран» (демо-реквизиты)', inn: '7700000000', ogrn: '1027700000000', kpp: '770001001', address: 'Москва', email: 'support@ekran.ru', phone: '8 800 700-12-34', is_demo: true };
 const doc = (o: Partial<LegalDocument> = {}): LegalDocument => ({
   alias: 'terms_of_use', title: 'Пользовательское соглашение', description: 'Условия.', version: 2, effective_from: '2026-08-31T21:00:00.000Z', summary: 'Уточнены условия.',
   status: 'current', current_version: 2, html: '<h2 id="section-1">1. Термины</h2><p>Текст.</p>', toc: [{ id: 'section-1', title: '1. Термины', level: 2 }],

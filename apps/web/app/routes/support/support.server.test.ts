@@ -37,6 +37,7 @@ describe('ticketErrorsOf: the API’s refusals as the form’s Russian errors', 
   const refusal = (status: number, code: string, path?: string) => new ApiCallError(status, { status, code, message: 'x', ...(path ? { details: [{ path, message: 'x' }] } : {}) });
   it.each([
     [refusal(400, SupportErrorCode.NotAnImage, 'images'), { images: 'notAnImage' }],
+    [refusal(401, 'UNAUTHORIZED'), { form: 'session' }],
     [refusal(400, SupportErrorCode.TooManyFiles, 'images'), { images: 'tooManyFiles' }],
     [refusal(413, SupportErrorCode.FileTooLarge, 'images'), { images: 'fileTooLarge' }],
     [refusal(429, 'RATE_LIMITED'), { form: 'rateLimited' }],

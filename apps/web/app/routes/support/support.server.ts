@@ -48,6 +48,8 @@ export function ticketErrorsOf(err: unknown): TicketErrors {
   if (code === SupportErrorCode.NotAnImage) return { images: 'notAnImage' };
   if (code === SupportErrorCode.TooManyFiles) return { images: 'tooManyFiles' };
   if (code === SupportErrorCode.FileTooLarge || err.status === 413) return { images: 'fileTooLarge' };
+  // No session: cookies refused, or a browser the site took for a robot (no device login); never a 500.
+  if (err.status === 401) return { form: 'session' };
   if (err.status === 429) return { form: 'rateLimited' };
   if (err.status === 400 && field === 'email') return { email: 'email' };
   if (err.status === 400 && field === 'message') return { message: 'message' };
