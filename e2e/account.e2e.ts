@@ -137,6 +137,7 @@ describe('a viewer who signs up by email', () => {
     const link = page.url();
     expect(await page.textContent('[data-testid="auth-typed"]')).toBe(email);
     await page.click('[data-testid="email-confirm-submit"]');
+    await page.waitForURL('**/confirmed?what=email');
     await expect.poll(() => page.textContent('h1')).toBe('Почта подтверждена');
 
     // The same link again: it was used; the page offers a new letter.

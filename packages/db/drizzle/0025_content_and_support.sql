@@ -200,6 +200,7 @@ ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_ticket_id_suppor
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id","accepted_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "consents_once_key" ON "consents" USING btree ("user_id","document_alias","version","context",coalesce("reference", ''));--> statement-breakpoint
 CREATE UNIQUE INDEX "legal_document_versions_document_version_key" ON "legal_document_versions" USING btree ("document_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_authorizations_user_code_key" ON "device_authorizations" USING btree ("user_code");--> statement-breakpoint
 CREATE INDEX "device_authorizations_expires_idx" ON "device_authorizations" USING btree ("expires_at");--> statement-breakpoint

@@ -76,6 +76,9 @@ export const consents = pgTable(
   },
   (t) => [
     index('consents_user_idx').on(t.userId, t.acceptedAt),
+    // One row per acceptance: a repeated request (a payment link opened again, a purchase retried with its idempotency
+    // key) finds its consent recorded and adds none; the first acceptance's time stands.
+    uniqueIndex('consents_once_key').on(t.userId, t.documentAlias, t.version, t.context, sql`coalesce(${t.reference}, '')`),
     check('consents_context_check', sql`${t.context} in ('signup', 'phone', 'social', 'payment')`),
   ],
 );

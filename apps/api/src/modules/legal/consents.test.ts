@@ -83,6 +83,13 @@ describe('the consent log', () => {
     const order = await t.app.inject({ method: 'POST', url: '/api/v1/billing/buy', headers: { ...other.auth, 'idempotency-key': 'consent-buy-1' }, payload: { tariff_id: monthly.id } });
     expect(order.statusCode, order.body).toBe(200);
     expect(await logOf(other.user.id)).toMatchObject([{ document: 'terms_of_use', version: 2, context: 'payment', reference: order.json()._id }]);
+
+    // Repeated requests find their consent recorded: the link opened again, the purchase retried with its key.
+    expect((await t.app.inject({ url: `/api/v1/billing/tariffs/${monthly.id}/payment`, headers: auth })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/v1/billing/buy', headers: { ...other.auth, 'idempotency-key': 'consent-buy-1' }, payload: { tariff_id: monthly.id } });
+    expect(again.json()._id).toBe(order.json()._id);
+    expect(await logOf(user.id)).toHaveLength(1);
+    expect(await logOf(other.user.id)).toHaveLength(1);
   });
 
   it('a coupon sign-up (/coupon/registration/{promo}) records them as a sign-up', async () => {

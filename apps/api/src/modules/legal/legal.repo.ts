@@ -68,5 +68,5 @@ export async function insertConsents(
   tx: LegalTx,
   rows: { userId: string; documentAlias: string; version: number; context: ConsentContext; acceptedAt: Date; ip: string | null; reference: string | null }[],
 ): Promise<void> {
-  if (rows.length) await tx.insert(consents).values(rows);
+  if (rows.length) await tx.insert(consents).values(rows).onConflictDoNothing();
 }

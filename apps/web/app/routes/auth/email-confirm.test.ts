@@ -27,7 +27,7 @@ describe('/email-confirm (spec platform §2 Confirmation)', () => {
     const emailConfirmLink = vi.fn(async () => null);
     const result = await post('/email-confirm?email=ivan%40mail.ru&code=123456', { intent: 'confirm' }, { emailConfirmLink });
     expect(emailConfirmLink).toHaveBeenCalledWith('ivan@mail.ru', '123456');
-    expect(body(result)).toEqual({ state: 'done', email: 'ivan@mail.ru', errors: {} });
+    expect([(result as Response).status, (result as Response).headers.get('Location')]).toEqual([303, '/confirmed?what=email']);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AuthCard, Field, FormError } from '../../components/auth/auth-card.tsx';
 import { ApiCallError } from '../../lib/api.server.ts';
 import { parseFormData } from '../../lib/form.server.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { visitorContext } from '../../lib/session.server.ts';
 import type { Route } from './+types/email-confirm';
 import { authErrors, refusalStatus, type AuthFormErrors } from './auth.server.ts';
@@ -20,7 +21,7 @@ function linkOf(url: URL): { email: string; code: string } | null {
 /**
  * /email-confirm and /email_confirm (spec platform §2 Confirmation): the link of a confirmation letter. The page
  * asks for one press before it confirms, so mail scanners that open links do not use the code up; no
- * sign-in is needed. A link that does not work offers a new letter.
+ * sign-in is needed. A link that worked leads to /confirmed; one that does not offers a new letter.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { state: 'failed' as const, email: isEmail(email) ? email : '' };
 }
 
-type ActionData = { state: 'done' | 'failed' | 'resent'; email: string; errors: AuthFormErrors };
+type ActionData = { state: 'failed' | 'resent'; email: string; errors: AuthFormErrors };
 
 /** «Send a new letter», on the page of a link that did not work. The address is checked after the parse, as its refusal shows it again. */
 const ResendForm = z.object({ intent: z.literal('resend'), email: z.string().trim().toLowerCase().default('') });
@@ -54,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!link) return data<ActionData>({ state: 'failed', email: '', errors: {} }, { status: refusalStatus(400) });
   try {
     await api.emailConfirmLink(link.email, link.code);
-    return data<ActionData>({ state: 'done', email: link.email, errors: {} });
+    // The outcome is the confirmation page's (spec platform §2 Static /confirmed): what happened and what next.
+    return safeRedirect('/confirmed?what=email', 303);
   } catch (err) {
     const errors = authErrors(err);
     // A wrong, used or expired code is what this page explains; anything else shows as the form's error.
@@ -73,15 +75,6 @@ export default function EmailConfirm({ loaderData, actionData }: Route.Component
   const state = result?.state ?? loaderData.state;
   const email = result?.email || loaderData.email;
 
-  if (state === 'done') {
-    return (
-      <AuthCard title={t('emailConfirm.doneTitle')} lead={t('emailConfirm.doneLead', { email })}>
-        <Link className="btn btn--primary btn--lg auth__wide" to="/" data-testid="email-confirm-home">
-          {t('emailConfirm.toHome')}
-        </Link>
-      </AuthCard>
-    );
-  }
   if (state === 'resent') {
     return (
       <AuthCard title={t('emailConfirm.resentTitle')} lead={t('emailConfirm.resentLead', { email })}>
