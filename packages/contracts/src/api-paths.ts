@@ -5,6 +5,13 @@
 /** Where the signed live and recording playlists are served: {base}/s/{exp}/{sid}/{sig}/{key}/… (decision 016). */
 const TV_MEDIA_BASE = '/api/tv';
 
+/**
+ * The two paths the browser calls from every page (the analytics beacon, the social sign-in buttons), apart from the
+ * table: a page's shell that imports the table carries every API path in its JavaScript (decision 046).
+ */
+export const EVENTS_PATH = '/api/v1/events';
+export const SOCIAL_START_ROUTE = '/api/v1/auth/social/:provider/start';
+
 export const ApiRoute = {
   live: '/api/health/live',
   ready: '/api/health/ready',
@@ -27,7 +34,7 @@ export const ApiRoute = {
   emailResendLink: '/api/v1/auth/email/resend-link',
   // social sign-in
   socialProviders: '/api/v1/auth/social/providers',
-  socialStart: '/api/v1/auth/social/:provider/start',
+  socialStart: SOCIAL_START_ROUTE,
   socialCallback: '/api/v1/auth/social/:provider/callback',
   socialPending: '/api/v1/auth/social/pending',
   socialSignup: '/api/v1/auth/social/signup',
@@ -136,7 +143,7 @@ export const ApiRoute = {
   catalogFilters: '/api/v1/catalog/filters',
   // the catalogue's revision, which the site's page cache follows (decision 044)
   catalogRevision: '/api/v1/catalog/revision',
-  events: '/api/v1/events',
+  events: EVENTS_PATH,
   // a tariff's payment link
   tariffPayment: '/api/v1/billing/tariffs/:id/payment',
   // promo codes and certificates (check, activate), coupons (meta, registration)
@@ -245,12 +252,17 @@ const derive = <R extends Record<string, string>>(routes: R): { [K in keyof R]: 
 };
 
 /** Every API path a client calls, derived from ApiRoute: a string, or a builder taking the params in order. */
-export const ApiPath = {
-  ...derive(ApiRoute),
-  tvMedia: TV_MEDIA_BASE,
-  /** A profile avatar's picture (the :file is `{id}.svg`). */
-  avatar: (id: string) => fillRoute(ApiRoute.avatarFile, [`${id}.svg`]),
-};
+// Built by a call marked pure, so a bundle whose code calls no path of the table leaves the table out.
+export const ApiPath = /* @__PURE__ */ apiPaths();
+
+function apiPaths() {
+  return {
+    ...derive(ApiRoute),
+    tvMedia: TV_MEDIA_BASE,
+    /** A profile avatar's picture (the :file is `{id}.svg`). */
+    avatar: (id: string) => fillRoute(ApiRoute.avatarFile, [`${id}.svg`]),
+  };
+}
 
 /** The header a client sends its API key in; `apikey` in the query also works (spec platform §7). */
 export const API_KEY_HEADER = 'x-api-key';

@@ -2,7 +2,7 @@
 // sent in one batch with navigator.sendBeacon (a fetch with keepalive where sendBeacon is missing), so a
 // click that navigates away is still recorded. The API stores them (POST /api/v1/events).
 
-import { ApiPath } from '@ekran/contracts';
+import { EVENTS_PATH } from '@ekran/contracts';
 
 /** A click event (spec platform §7): action_id, block_type, element_type and what was clicked. */
 export interface ClickEvent {
@@ -27,7 +27,7 @@ export interface AnalyticsEvent {
   ab_tag?: string;
 }
 
-const ENDPOINT = ApiPath.events;
+const ENDPOINT = EVENTS_PATH;
 const FLUSH_MS = 1000;
 let queue: (AnalyticsEvent & { event_time: number; sequence_number: number })[] = [];
 let sequence = 0;

@@ -1,6 +1,6 @@
 import type { SocialProvider } from '@ekran/core';
 import { SOCIAL_PROVIDERS } from '@ekran/core';
-import { ApiPath } from '@ekran/contracts';
+import { fillRoute, SOCIAL_START_ROUTE } from '@ekran/contracts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The marks of the providers (simplified, drawn for 24×24). */
@@ -47,7 +47,7 @@ export function SocialIcon({ provider }: { provider: SocialProvider }) {
 /** The start URL of a sign-in or a link: the API redirects to the provider (a full navigation, not a fetch). */
 export function socialStartUrl(provider: SocialProvider, back: string, intent: 'sign_in' | 'link' = 'sign_in') {
   const query = new URLSearchParams({ ...(intent === 'link' ? { intent } : {}), ...(back !== '/' ? { back } : {}) }).toString();
-  return `${ApiPath.socialStart(provider)}${query ? `?${query}` : ''}`;
+  return `${fillRoute(SOCIAL_START_ROUTE, [provider])}${query ? `?${query}` : ''}`;
 }
 
 /**
