@@ -1,4 +1,5 @@
 import type { SupportTicketList } from '@ekran/contracts';
+import type { TicketErrors } from './ticket-form.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { TicketForm } from './ticket-form.tsx';
@@ -8,9 +9,10 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long
 
 /**
  * The account's tickets in /account/support: number, subject, status and the unread mark of support's answers, then
- * the form of a new one (posted to /support/new, which opens it and shows its thread).
+ * the form of a new one (posted to the account's own action, which opens it and shows its thread, or answers the
+ * form's errors here).
  */
-export function SupportTickets({ tickets }: { tickets: SupportTicketList }) {
+export function SupportTickets({ tickets, failed }: { tickets: SupportTicketList; failed?: { errors: TicketErrors; values: { topic: string; message: string; email: string } } }) {
   const { t } = useTranslation();
   return (
     <div className="support-tickets">
@@ -43,9 +45,9 @@ export function SupportTickets({ tickets }: { tickets: SupportTicketList }) {
       ) : (
         <p className="account__hint">{t('support.tickets.empty')}</p>
       )}
-      <details className="support-tickets__new-form" open={tickets.items.length === 0}>
+      <details className="support-tickets__new-form" open={tickets.items.length === 0 || failed !== undefined}>
         <summary className="btn btn--ghost">{t('support.tickets.new')}</summary>
-        <TicketForm action="/support/new" askEmail={false} />
+        <TicketForm intent="ticket" errors={failed?.errors} values={failed?.values} askEmail={false} />
       </details>
     </div>
   );

@@ -38,15 +38,17 @@ function ImagesField({ error }: { error: string | undefined }) {
 
 /**
  * The ticket form (/support/new, /contacts, /account/support): a topic from the fixed list, the message, an email for a
- * visitor without an account, images. It posts multipart/form-data to `action`.
+ * visitor without an account, images. It posts multipart/form-data to `action` (the page's own when absent), with
+ * `intent` for a page whose action serves several forms.
  */
 export function TicketForm({
-  action, errors = {}, values, askEmail, defaultTopic = '',
-}: { action?: string; errors?: TicketErrors; values?: { topic: string; message: string; email: string }; askEmail: boolean; defaultTopic?: string }) {
+  action, intent, errors = {}, values, askEmail, defaultTopic = '',
+}: { action?: string; intent?: string; errors?: TicketErrors; values?: { topic: string; message: string; email: string }; askEmail: boolean; defaultTopic?: string }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="support-form" noValidate data-testid="ticket-form">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {errors.form ? (
         <p className="form-error" role="alert">
           {t(`support.errors.${errors.form}`)}

@@ -117,6 +117,17 @@ describe('/account action', () => {
     expect(a.removeDevice).not.toHaveBeenCalled();
   });
 
+  it('opens a ticket and leads to its thread; a refused image answers the form here, in the account', async () => {
+    const supportOpenTicket = vi.fn().mockResolvedValue({ ticket: { id: 't-1', number: 7 }, guest: false });
+    const opened = await act({ intent: 'ticket', topic: 'playback', message: 'Видео тормозит' }, { supportOpenTicket });
+    expect(thrownStatus(opened)).toBe(303);
+    expect('thrown' in opened && (opened.thrown as Response).headers.get('Location')).toBe('/account/support/t-1');
+
+    supportOpenTicket.mockRejectedValueOnce(apiError(400, 'SUPPORT_NOT_AN_IMAGE'));
+    const refused = await act({ intent: 'ticket', topic: 'playback', message: 'Видео тормозит' }, { supportOpenTicket });
+    expect('value' in refused && refused.value).toMatchObject({ intent: 'ticket', values: { topic: 'playback', message: 'Видео тормозит' } });
+  });
+
   it('lets server failures through', async () => {
     const r = await act({ intent: 'remove-device', device_id: 'x' }, { removeDevice: vi.fn().mockRejectedValue(new ApiCallError(503, null)) });
     expect('thrown' in r).toBe(true);

@@ -1,6 +1,6 @@
 import type { AccountDevice, AccountPerson, NotifySubscription } from '@ekran/contracts';
 import { formatPhone } from '@ekran/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { data, Form, Link, NavLink, useNavigation } from 'react-router';
 import { z } from 'zod';
@@ -21,6 +21,8 @@ import { removeDevice, requireRegistered, savePerson, sectionOf, setNotification
 import { notFound } from '../../lib/not-found.ts';
 import type { SupportTicketList } from '@ekran/contracts';
 import { SupportTickets } from '../../components/support/support-tickets.tsx';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { openTicket } from '../support/support.server.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = sectionOf(params.type);
@@ -44,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The forms of the sections; each handler reads its own fields. */
-const AccountIntentForm = z.object({ intent: z.enum(['person', 'remove-device', 'notify', 'renewal', 'remove-card', 'change-card']) });
+const AccountIntentForm = z.object({ intent: z.enum(['person', 'remove-device', 'notify', 'renewal', 'remove-card', 'change-card', 'ticket']) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, api } = context.get(visitorContext);
@@ -66,6 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return removeCard(api, form);
     case 'change-card':
       return changeCard(api);
+    // ---- A new support ticket: its thread on success, else the form's errors here, inside the account
+    case 'ticket': {
+      const result = await openTicket(api, form, false);
+      if (!result.ok) return { intent: 'ticket' as const, errors: result.errors, values: result.values };
+      throw safeRedirect(`/account/support/${result.created.ticket.id}`, 303);
+    }
   }
 }
 
@@ -116,7 +124,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {loaderData.section === 'notifications' ? (
             <NotificationsSection items={loaderData.notifications} result={actionData && 'intent' in actionData && actionData.intent === 'notify' ? actionData : undefined} />
           ) : null}
-          {loaderData.section === 'support' ? <SupportSection support={loaderData.support} accountId={loaderData.accountId} tickets={loaderData.tickets} /> : null}
+          {loaderData.section === 'support' ? (
+            <SupportSection
+              support={loaderData.support}
+              accountId={loaderData.accountId}
+              tickets={loaderData.tickets}
+              failed={actionData && 'intent' in actionData && actionData.intent === 'ticket' ? actionData : undefined}
+            />
+          ) : null}
         </section>
       </div>
     </div>
@@ -358,12 +373,14 @@ function NotificationsSection({ items, result }: { items: NotifySubscription[]; 
   );
 }
 
-function SupportSection({ support, accountId, tickets }: { support: { email: string; phone: string }; accountId: string; tickets: SupportTicketList | null }) {
+function SupportSection({
+  support, accountId, tickets, failed,
+}: { support: { email: string; phone: string }; accountId: string; tickets: SupportTicketList | null; failed?: ComponentProps<typeof SupportTickets>['failed'] }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="account__lead">{t('account.support.lead')}</p>
-      {tickets ? <SupportTickets tickets={tickets} /> : <p className="form-error">{t('support.form.kidsBlocked')}</p>}
+      {tickets ? <SupportTickets tickets={tickets} failed={failed} /> : <p className="form-error">{t('support.form.kidsBlocked')}</p>}
       <dl className="account__contacts">
         <div>
           <dt>{t('account.support.email')}</dt>
