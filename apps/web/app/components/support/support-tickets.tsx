@@ -1,11 +1,9 @@
 import type { SupportTicketList } from '@ekran/contracts';
-import type { TicketErrors } from './ticket-form.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { TicketForm } from './ticket-form.tsx';
+import { TicketForm, ticketTime, type TicketErrors } from './ticket-form.tsx';
 import '../../styles/support.css';
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
 /**
  * The account's tickets in /account/support: number, subject, status and the unread mark of support's answers, then
@@ -36,7 +34,7 @@ export function SupportTickets({ tickets, failed }: { tickets: SupportTicketList
                 <span className="support-tickets__meta">
                   <span className={`support-status support-status--${ticket.status}`}>{t(`support.status.${ticket.status}`)}</span>
                   {ticket.unread ? <strong className="support-tickets__new">{t('support.tickets.unread')}</strong> : null}
-                  <span>{t('support.tickets.updated', { date: dateTime.format(new Date(ticket.last_message_at)) })}</span>
+                  <span>{t('support.tickets.updated', { date: ticketTime.format(new Date(ticket.last_message_at)) })}</span>
                 </span>
               </Link>
             </li>

@@ -121,7 +121,8 @@ export function ReplyForm({ errors = {}, message }: { errors?: TicketErrors; mes
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
+/** A ticket's moments (a message, the last answer) as Moscow sees them: «12 ноября, 14:05». */
+export const ticketTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
 /** A ticket's thread, oldest first; `imageUrl` gives the site's address of an attachment. */
 export function Thread({ ticket, imageUrl }: { ticket: SupportTicket; imageUrl: (attachmentId: string) => string }) {
@@ -132,7 +133,7 @@ export function Thread({ ticket, imageUrl }: { ticket: SupportTicket; imageUrl: 
         <li key={m.id} className={`support-thread__message support-thread__message--${m.author}`} data-author={m.author}>
           <p className="support-thread__meta">
             <strong>{m.author === 'staff' ? t('support.tickets.support') : t('support.tickets.you')}</strong>{' '}
-            <time dateTime={m.created_at}>{dateTime.format(new Date(m.created_at))}</time>
+            <time dateTime={m.created_at}>{ticketTime.format(new Date(m.created_at))}</time>
           </p>
           <p className="support-thread__body">{m.body}</p>
           {m.attachments.length ? (

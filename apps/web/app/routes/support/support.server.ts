@@ -1,4 +1,5 @@
 import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, SupportErrorCode, type AuthData, type SupportTopic } from '@ekran/contracts';
+import { isEmail } from '@ekran/core';
 import type { TicketErrors } from '../../components/support/ticket-form.tsx';
 import { ApiCallError, type Api } from '../../lib/api.server.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
@@ -27,7 +28,7 @@ export function ticketForm(form: FormData, opts: { withTopic: boolean; needsEmai
   if (opts.withTopic && !isTopic(values.topic)) errors.topic = 'topic';
   if (!values.message.trim()) errors.message = 'message';
   else if (values.message.length > SUPPORT_MESSAGE_MAX) errors.message = 'messageLong';
-  if (opts.needsEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.email = 'email';
+  if (opts.needsEmail && !isEmail(values.email)) errors.email = 'email';
   const files = filesOf(form);
   if (files.length > SUPPORT_MAX_FILES) errors.images = 'tooManyFiles';
   else if (files.some((f) => f.size > SUPPORT_MAX_FILE_BYTES)) errors.images = 'fileTooLarge';
